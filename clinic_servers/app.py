@@ -1,0 +1,35 @@
+"""The generic clinic server: a Flask app factory bound to one registry entry.
+
+Production: `gunicorn -w 4 -b 127.0.0.1:8001 'clinic_servers.app:create_app("clinic_a")'`.
+"""
+from __future__ import annotations
+
+import logging
+import os
+
+from flask import Flask
+
+from .mcp import mcp_blueprint
+from .registry import ClinicRegistry
+from .settings import ClinicSettings
+from .store import SlotStore
+from .tools import ClinicDesk
+
+VERSION = "1.0.0"
+
+
+def create_app(clinic_id: str, settings: ClinicSettings | None = None,
+               registry: ClinicRegistry | None = None) -> Flask:
+    """Build the MCP server of one clinic; settings default to the environment."""
+    settings = settings or ClinicSettings.from_env(os.environ)
+    registry = registry or ClinicRegistry.load()
+    clinic = registry.get(clinic_id)
+    if clinic is None:
+        raise ValueError(f"unknown clinic {clinic_id!r}; known: {', '.join(registry.ids())}")
+    store = SlotStore(settings.var_dir / f"{clinic.id}.sqlite3", clinic)
+    desk = ClinicDesk.open(clinic, store, settings.clock)
+    app = Flask(f"clinic_servers.{clinic.id}")
+    app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, VERSION=VERSION)
+    app.register_blueprint(mcp_blueprint(desk, settings))
+    logging.getLogger("clinic_servers").setLevel(logging.INFO)
+    return app

@@ -1,0 +1,45 @@
+"""CPF (Brazilian taxpayer id) validation and masking, shared by clinics, orchestrator and web app."""
+from __future__ import annotations
+
+import re
+
+_NON_DIGITS = re.compile(r"\D")
+_CPF_SHAPE = re.compile(r"^(\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2})$")
+
+
+def _check_digit(digits: str) -> str:
+    """One CPF verification digit for the digits given (weights count down to 2)."""
+    total = sum(int(d) * w for d, w in zip(digits, range(len(digits) + 1, 1, -1)))
+    rest = (total * 10) % 11
+    return "0" if rest == 10 else str(rest)
+
+
+def normalize_cpf(value: object) -> str | None:
+    """The 11 digits of a valid CPF (formatted or bare), or None when invalid."""
+    if not isinstance(value, str) or not _CPF_SHAPE.match(value.strip()):
+        return None
+    digits = _NON_DIGITS.sub("", value)
+    # Repeated digits pass the arithmetic but are never issued.
+    if digits == digits[0] * 11:
+        return None
+    if _check_digit(digits[:9]) != digits[9] or _check_digit(digits[:10]) != digits[10]:
+        return None
+    return digits
+
+
+def format_cpf(digits: str) -> str:
+    """The canonical 000.000.000-00 form of 11 CPF digits."""
+    return f"{digits[:3]}.{digits[3:6]}.{digits[6:9]}-{digits[9:]}"
+
+
+def mask_cpf(digits: str) -> str:
+    """Hide the first three and the check digits: ***.456.789-**."""
+    return f"***.{digits[3:6]}.{digits[6:9]}-**"
+
+
+def redact_cpfs(text: str) -> str:
+    """Replace every full CPF-looking number in free text by its masked form."""
+    return _CPF_IN_TEXT.sub(lambda m: mask_cpf(_NON_DIGITS.sub("", m.group(0))), text)
+
+
+_CPF_IN_TEXT = re.compile(r"(?<!\d)(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})(?!\d)")

@@ -1,0 +1,11 @@
+"""The one failure type a clinic tool reports: a machine-readable code and a message for people."""
+from __future__ import annotations
+
+
+class ToolError(Exception):
+    """A tool call that cannot be done; it becomes an `isError` result, never a protocol error."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message

@@ -1,0 +1,113 @@
+"""Start every clinic as its own gunicorn process, wait until each answers, stop them together."""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+import requests
+
+from .registry import ClinicRegistry
+
+READY_TIMEOUT_S = 20.0
+
+
+def ensure_tokens(env: dict[str, str], var_dir: Path) -> dict[str, str]:
+    """Fill CLINIC_TOKEN / CLINIC_STAFF_TOKEN when unset, saving them for local clients in var/."""
+    if env.get("CLINIC_TOKEN") and env.get("CLINIC_STAFF_TOKEN"):
+        return env
+    tokens = {"CLINIC_TOKEN": secrets.token_urlsafe(32), "CLINIC_STAFF_TOKEN": secrets.token_urlsafe(32)}
+    var_dir.mkdir(parents=True, exist_ok=True)
+    path = var_dir / "clinic_tokens.json"
+    path.touch(mode=0o600)
+    path.write_text(json.dumps(tokens), encoding="utf-8")
+    return {**env, **tokens}
+
+
+@dataclass
+class ClinicFleet:
+    """The running clinic processes."""
+    env: dict[str, str]
+    host: str = "127.0.0.1"
+    ports: dict[str, int] = field(default_factory=dict)
+    workers: int = 1
+    processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+
+    def url(self, clinic_id: str) -> str:
+        """The MCP endpoint of one clinic."""
+        return f"http://{self.host}:{self.ports[clinic_id]}/mcp"
+
+    def start(self, clinic_id: str) -> None:
+        """Start one clinic's gunicorn process (not waiting for it)."""
+        app = f'clinic_servers.app:create_app("{clinic_id}")'
+        command = [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--threads", "8",
+                   "--worker-class", "gthread", "--bind", f"{self.host}:{self.ports[clinic_id]}",
+                   "--graceful-timeout", "5", "--log-level", "warning", "--no-control-socket", app]
+        # Own session: a signal to one clinic (or its whole process group) never reaches the others.
+        self.processes[clinic_id] = subprocess.Popen(command, env=self.env, cwd=Path(__file__).parent.parent,
+                                                     start_new_session=True)
+
+    def wait_ready(self, timeout_s: float = READY_TIMEOUT_S) -> None:
+        """Block until every clinic answers `ping`; raise if one dies or the time runs out."""
+        deadline = time.monotonic() + timeout_s
+        pending = set(self.processes)
+        while pending:
+            for clinic_id in sorted(pending):
+                if self.processes[clinic_id].poll() is not None:
+                    raise RuntimeError(f"{clinic_id} exited with code {self.processes[clinic_id].returncode}")
+                if self.answers(clinic_id):
+                    pending.discard(clinic_id)
+            if pending and time.monotonic() > deadline:
+                raise TimeoutError(f"clinics not ready after {timeout_s:.0f}s: {', '.join(sorted(pending))}")
+            time.sleep(0.05)
+
+    def answers(self, clinic_id: str) -> bool:
+        """Whether a clinic answers an authenticated `ping`."""
+        headers = {"Authorization": f"Bearer {self.env['CLINIC_TOKEN']}"}
+        try:
+            reply = requests.post(self.url(clinic_id), json={"jsonrpc": "2.0", "id": 0, "method": "ping"},
+                                  headers=headers, timeout=1)
+        except requests.RequestException:
+            return False
+        return reply.status_code == 200
+
+    def stop(self, clinic_id: str | None = None, timeout_s: float = 10.0) -> None:
+        """Stop one clinic or all of them: SIGTERM, then SIGKILL after the timeout."""
+        targets = [clinic_id] if clinic_id else list(self.processes)
+        for cid in targets:
+            if self.processes[cid].poll() is None:
+                self.processes[cid].terminate()
+        for cid in targets:
+            try:
+                self.processes[cid].wait(timeout_s)
+            except subprocess.TimeoutExpired:
+                self.processes[cid].kill()
+                self.processes[cid].wait()
+
+
+def configured_ports(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, int]:
+    """Each clinic's port: `CLINIC_A_PORT` style overrides, else the registry's."""
+    return {c.id: int(env.get(f"{c.id.upper()}_PORT") or c.port) for c in registry.clinics}
+
+
+def start_fleet(registry: ClinicRegistry, env: Mapping[str, str], var_dir: Path,
+                ports: dict[str, int] | None = None, workers: int = 1) -> ClinicFleet:
+    """Start all clinics of the registry (default ports unless given) and wait until they answer."""
+    full_env = ensure_tokens({**os.environ, **env}, var_dir)
+    full_env["VAR_DIR"] = str(var_dir)
+    fleet = ClinicFleet(full_env, host=full_env.get("CLINIC_HOST", "127.0.0.1"),
+                        ports=ports or configured_ports(registry, full_env), workers=workers)
+    try:
+        for clinic_id in fleet.ports:
+            fleet.start(clinic_id)
+        fleet.wait_ready()
+    except BaseException:
+        fleet.stop()
+        raise
+    return fleet

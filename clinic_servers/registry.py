@@ -1,0 +1,85 @@
+"""The clinic registry: which clinics exist, their specialty, port, doctors and weekly schedules.
+
+Clinics and the orchestrator read the same file, so adding a clinic is one entry here plus one
+seed-data file under `data/`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+REGISTRY_PATH = Path(__file__).with_name("registry.json")
+DATA_DIR = Path(__file__).with_name("data")
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+@dataclass(frozen=True)
+class Specialty:
+    key: str
+    name_pt: str
+    name_en: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Doctor:
+    name: str
+    # weekday index (Monday = 0) -> times "HH:MM" of that day's slots
+    schedule: dict[int, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Clinic:
+    id: str
+    name: str
+    specialty: Specialty
+    port: int
+    data_file: Path
+    doctors: tuple[Doctor, ...]
+
+    def doctor(self, name: str) -> Doctor | None:
+        """The doctor with exactly this name, if the clinic has one."""
+        return next((d for d in self.doctors if d.name == name), None)
+
+
+class ClinicRegistry:
+    """The federation's directory of clinics, loaded once from `registry.json`."""
+
+    def __init__(self, specialties: dict[str, Specialty], clinics: tuple[Clinic, ...]):
+        self.specialties = specialties
+        self.clinics = clinics
+        self._by_id = {c.id: c for c in clinics}
+
+    @classmethod
+    def load(cls, path: Path = REGISTRY_PATH, data_dir: Path = DATA_DIR) -> "ClinicRegistry":
+        """Read and check the registry file."""
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        specialties = {k: Specialty(k, v["pt"], v["en"], v["description"]) for k, v in raw["specialties"].items()}
+        clinics = tuple(_clinic(entry, specialties, data_dir) for entry in raw["clinics"])
+        return cls(specialties, clinics)
+
+    def get(self, clinic_id: str) -> Clinic | None:
+        """The clinic with this id, or None."""
+        return self._by_id.get(clinic_id)
+
+    def ids(self) -> list[str]:
+        """Every clinic id, in registry order."""
+        return [c.id for c in self.clinics]
+
+    def for_specialty(self, key: str) -> list[Clinic]:
+        """All clinics of one specialty (Rule 10 queries every one of them)."""
+        return [c for c in self.clinics if c.specialty.key == key]
+
+    def clinic_of_doctor(self, doctor_name: str) -> Clinic | None:
+        """The clinic where a doctor (exact name) works."""
+        return next((c for c in self.clinics if c.doctor(doctor_name)), None)
+
+
+def _clinic(entry: dict, specialties: dict[str, Specialty], data_dir: Path) -> Clinic:
+    doctors = tuple(
+        Doctor(d["name"], {WEEKDAYS.index(day): tuple(times) for day, times in d["schedule"].items()})
+        for d in entry["doctors"]
+    )
+    return Clinic(entry["id"], entry["name"], specialties[entry["specialty"]], int(entry["port"]),
+                  data_dir / entry["data"], doctors)

@@ -1,0 +1,118 @@
+"""Argument types and result models of the clinic tools; the MCP schemas are generated from them."""
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, Field
+
+from .cpf import normalize_cpf
+
+
+def _real_date(value: str) -> str:
+    date.fromisoformat(value)  # raises ValueError for 2026-02-31
+    return value
+
+
+def _cpf_digits(value: str) -> str:
+    digits = normalize_cpf(value)
+    if digits is None:
+        raise ValueError("CPF inválido")
+    return digits
+
+
+DoctorName = Annotated[str, Field(min_length=2, max_length=100,
+                                  description="Doctor's name as listed, e.g. 'Dr. Ricardo Lopes'")]
+IsoDate = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="Date, YYYY-MM-DD"),
+                    AfterValidator(_real_date)]
+ClockTime = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$", description="Time, HH:MM (24h)")]
+PatientName = Annotated[str, Field(min_length=2, max_length=120, description="Patient's full name")]
+Cpf = Annotated[str, Field(min_length=11, max_length=14, description="Patient's CPF, 000.000.000-00 or 11 digits"),
+                AfterValidator(_cpf_digits)]
+PatientId = Annotated[str, Field(min_length=1, max_length=40, description="Patient id, e.g. CARD-001")]
+SearchText = Annotated[str, Field(min_length=1, max_length=200, description="Free text to search conditions")]
+
+
+class Slot(BaseModel):
+    doctor: str
+    specialty: str
+    date: str
+    time: str
+    available: bool
+
+
+class SlotListing(BaseModel):
+    clinic: str
+    specialty: str
+    available_slots: list[Slot]
+    note: str
+
+
+class Appointment(BaseModel):
+    clinic: str
+    doctor: str
+    specialty: str
+    date: str
+    time: str
+    patient_name: str
+    cpf_masked: str
+
+
+class Booking(BaseModel):
+    status: Literal["confirmed"]
+    appointment: Appointment
+    message: str
+
+
+class Rescheduling(BaseModel):
+    status: Literal["rescheduled"]
+    original_appointment: Appointment
+    new_appointment: Appointment
+    message: str
+
+
+class Cancellation(BaseModel):
+    status: Literal["cancelled"]
+    cancelled_appointment: Appointment
+    message: str
+
+
+class BookedSlot(BaseModel):
+    clinic: str
+    doctor: str
+    specialty: str
+    date: str
+    time: str
+
+
+class MyAppointments(BaseModel):
+    appointments: list[BookedSlot]
+
+
+class PatientSummary(BaseModel):
+    patient_id: str
+    condition: str
+
+
+class PatientList(BaseModel):
+    patients: list[PatientSummary]
+
+
+class PatientRecord(BaseModel):
+    patient_id: str
+    name: str
+    cpf_masked: str
+    age: int
+    condition: str
+    medications: list[str]
+    address: str
+
+
+class PatientLookup(BaseModel):
+    patient: PatientRecord
+
+
+class ConditionSearch(BaseModel):
+    specialty: str
+    query: str
+    matches: list[PatientSummary]

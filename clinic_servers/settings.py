@@ -1,0 +1,36 @@
+"""Clinic server configuration, read once from the environment and passed down."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from .clock import Clock, parse_today
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_MAX_BODY = 64 * 1024
+
+
+@dataclass(frozen=True)
+class ClinicSettings:
+    token: str
+    staff_token: str
+    var_dir: Path = PROJECT_ROOT / "var"
+    clock: Clock = Clock()
+    host: str = "127.0.0.1"
+    allowed_origins: tuple[str, ...] = ()
+    max_body_bytes: int = DEFAULT_MAX_BODY
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> "ClinicSettings":
+        """Build the settings from environment variables; the two tokens are required."""
+        token, staff = env.get("CLINIC_TOKEN", ""), env.get("CLINIC_STAFF_TOKEN", "")
+        if not token or not staff:
+            raise ValueError("CLINIC_TOKEN and CLINIC_STAFF_TOKEN must be set (the launcher generates them)")
+        if token == staff:
+            raise ValueError("CLINIC_TOKEN and CLINIC_STAFF_TOKEN must differ")
+        origins = tuple(o.strip() for o in env.get("CLINIC_ALLOWED_ORIGINS", "").split(",") if o.strip())
+        return cls(token=token, staff_token=staff, var_dir=Path(env.get("VAR_DIR") or PROJECT_ROOT / "var"),
+                   clock=Clock(parse_today(env.get("CLINIC_TODAY")), env.get("CLINIC_TIMEZONE", "America/Sao_Paulo")),
+                   host=env.get("CLINIC_HOST", "127.0.0.1"), allowed_origins=origins,
+                   max_body_bytes=int(env.get("CLINIC_MAX_BODY_BYTES", DEFAULT_MAX_BODY)))

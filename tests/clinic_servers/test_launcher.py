@@ -1,0 +1,40 @@
+"""`python -m clinic_servers`: six processes up, every one answering, all stopped on a signal."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import requests
+
+from tests.support import free_port
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
+def test_launcher_starts_six_clinics_and_stops_them_all(tmp_path, registry, stop_signal):
+    ports = {c.id: free_port() for c in registry.clinics}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLINIC_")}
+    env |= {f"{cid.upper()}_PORT": str(port) for cid, port in ports.items()} | {"VAR_DIR": str(tmp_path)}
+    launcher = subprocess.Popen([sys.executable, "-m", "clinic_servers"], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        lines = [launcher.stdout.readline() for _ in range(7)]
+        assert lines[-1].startswith("Clinics ready")
+        tokens = json.loads((tmp_path / "clinic_tokens.json").read_text())
+        assert oct((tmp_path / "clinic_tokens.json").stat().st_mode & 0o777) == "0o600"
+        assert tokens["CLINIC_TOKEN"] != tokens["CLINIC_STAFF_TOKEN"]
+        for port in ports.values():
+            reply = requests.post(f"http://127.0.0.1:{port}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                                  headers={"Authorization": f"Bearer {tokens['CLINIC_TOKEN']}"}, timeout=5)
+            assert reply.json()["result"] == {}
+        launcher.send_signal(stop_signal)
+        assert launcher.wait(timeout=20) == 0
+    finally:
+        launcher.kill()
+    time.sleep(0.2)
+    for port in ports.values():
+        with pytest.raises(requests.ConnectionError):
+            requests.post(f"http://127.0.0.1:{port}/mcp", json={}, timeout=2)

@@ -1,0 +1,61 @@
+"""Small shared test tools: free ports, JSON-RPC calls, clinic fleets on ephemeral ports."""
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import requests
+
+CLINIC_TODAY = "2026-11-23"  # a Monday
+PATIENT_TOKEN = "test-patient-token"
+STAFF_TOKEN = "test-staff-token"
+ANA_CPF = "390.533.447-05"
+BRUNO_CPF = "111.444.777-35"
+
+
+def free_port() -> int:
+    """A TCP port that is free right now on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def clinic_env(var_dir) -> dict[str, str]:
+    """The environment of test clinics: fixed today, known tokens, a private var/."""
+    return {"CLINIC_TODAY": CLINIC_TODAY, "CLINIC_TOKEN": PATIENT_TOKEN, "CLINIC_STAFF_TOKEN": STAFF_TOKEN,
+            "VAR_DIR": str(var_dir)}
+
+
+def rpc(url: str, method: str, params: dict | None = None, token: str = PATIENT_TOKEN,
+        request_id: Any = 1, **kwargs) -> requests.Response:
+    """POST one JSON-RPC request to a clinic."""
+    body = {"jsonrpc": "2.0", "id": request_id, "method": method}
+    if params is not None:
+        body["params"] = params
+    headers = {"Authorization": f"Bearer {token}", **kwargs.pop("headers", {})}
+    return requests.post(url, json=body, headers=headers, timeout=10, **kwargs)
+
+
+def call_tool(url: str, name: str, arguments: dict, token: str = PATIENT_TOKEN) -> dict:
+    """Call a tool and return the JSON-RPC `result` (content, structuredContent, isError)."""
+    reply = rpc(url, "tools/call", {"name": name, "arguments": arguments}, token=token)
+    assert reply.status_code == 200, reply.text
+    return reply.json()["result"]
+
+
+def make_cpf(n: int) -> str:
+    """The n-th of a family of valid, distinct test CPFs."""
+    from clinic_servers.cpf import _check_digit, format_cpf
+    base = f"{200_000_000 + n * 7919:09d}"
+    digits = base + _check_digit(base)
+    return format_cpf(digits + _check_digit(digits))
+
+
+def single_clinic(clinic_id: str, var_dir, workers: int = 1):
+    """Start one clinic (gunicorn with `workers` processes) on a free port; the caller stops it."""
+    from clinic_servers.launcher import ClinicFleet
+    fleet = ClinicFleet(clinic_env(var_dir) | {"PATH": __import__("os").environ["PATH"]},
+                        ports={clinic_id: free_port()}, workers=workers)
+    fleet.start(clinic_id)
+    fleet.wait_ready()
+    return fleet
