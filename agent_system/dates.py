@@ -122,8 +122,11 @@ class _Rule(NamedTuple):
 
 def find_dates(text: str, today: date) -> list[date]:
     """Every date the message mentions, in order of appearance, without repeats."""
-    found = (rule.resolve(match, today) for match, rule in _matches(normalize(text), _DATE_RULES))
-    return _unique(found)
+    found = [(rule, rule.resolve(match, today)) for match, rule in _matches(normalize(text), _DATE_RULES)]
+    # "segunda, 30/11": the weekday only restates the explicit date's day of the week.
+    anchored = {day.weekday() for rule, day in found if day is not None and rule.pattern is not _WEEKDAY}
+    return _unique(day for rule, day in found
+                   if rule.pattern is not _WEEKDAY or day is None or day.weekday() not in anchored)
 
 
 def find_times(text: str) -> list[str]:

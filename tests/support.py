@@ -59,3 +59,21 @@ def single_clinic(clinic_id: str, var_dir, workers: int = 1):
     fleet.start(clinic_id)
     fleet.wait_ready()
     return fleet
+
+
+def agent_settings(urls: dict[str, str], var_dir, **overrides):
+    """Orchestrator settings for tests: given clinic URLs, the test token, CLINIC_TODAY fixed."""
+    from datetime import date
+
+    from agent_system.settings import AgentSettings
+    from clinic_servers.clock import Clock
+    return AgentSettings(clinic_urls=urls, clinic_token=PATIENT_TOKEN, clock=Clock(date.fromisoformat(CLINIC_TODAY)),
+                         var_dir=var_dir, **overrides)
+
+
+def run_turn(pipeline, conversation, message: str):
+    """Run one pipeline turn; returns (events, answer event)."""
+    events = list(pipeline.run(conversation, message))
+    answers = [e for e in events if e.type == "answer"]
+    assert len(answers) == 1, [e.type for e in events]
+    return events, answers[0]

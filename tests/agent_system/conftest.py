@@ -1,3 +1,23 @@
 """Fixtures for the orchestrator's tests."""
+from __future__ import annotations
 
+import pytest
+
+from agent_system.conversation import Conversation, Patient
+from agent_system.orchestrator import build_pipeline
 from tests.fakes.openai_server import openai_server  # noqa: F401  (re-exported fixture)
+from tests.support import agent_settings
+
+
+@pytest.fixture
+def pipeline(clinics, registry, tmp_path):
+    """The rules-only pipeline against the six real clinics."""
+    built = build_pipeline(agent_settings({c: clinics.url(c) for c in registry.ids()}, tmp_path), registry)
+    yield built
+    built.router.close()
+
+
+@pytest.fixture
+def new_conversation():
+    """A fresh conversation for a given patient name and CPF digits."""
+    return lambda name, cpf: Conversation(patient=Patient(name=name, cpf=cpf))

@@ -1,0 +1,52 @@
+"""`python -m agent_system`: the terminal conversation against running clinics."""
+from __future__ import annotations
+
+import os
+import sys
+
+from dotenv import load_dotenv
+
+from clinic_servers.cpf import normalize_cpf
+from clinic_servers.registry import ClinicRegistry
+from clinic_servers.settings import PROJECT_ROOT
+
+from .console import answer_text, describe
+from .conversation import Conversation, Patient
+from .orchestrator import build_pipeline
+from .settings import AgentSettings
+
+_EXIT_WORDS = {"sair", "exit", "quit", "tchau"}
+
+
+def identify() -> Patient:
+    """Ask for the patient's full name and a valid CPF."""
+    name = ""
+    while len(name.split()) < 2:
+        name = input("Nome completo: ").strip()
+    while True:
+        cpf = normalize_cpf(input("CPF: ").strip())
+        if cpf:
+            return Patient(name=name, cpf=cpf)
+        print("CPF inválido. Use 000.000.000-00 ou 11 dígitos.")
+
+
+def main() -> int:
+    """Identify the patient, then run one pipeline turn per line until 'sair' or end of input."""
+    load_dotenv(PROJECT_ROOT / ".env")
+    registry = ClinicRegistry.load()
+    pipeline = build_pipeline(AgentSettings.from_env(os.environ, registry), registry)
+    try:
+        conversation = Conversation(patient=identify())
+        print(f"Olá, {conversation.patient.name.split()[0]}! Como posso ajudar? ('sair' para terminar)")
+        while (message := input("> ").strip()).lower() not in _EXIT_WORDS:
+            for event in pipeline.run(conversation, message) if message else ():
+                line = describe(event) or answer_text(event)
+                if line:
+                    print(line, flush=True)
+    except (EOFError, KeyboardInterrupt):
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""The event vocabulary of one turn (DESIGN §5): typed records, serialised by one function."""
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+Stage = Literal["triage", "planning", "dispatch", "verification", "answer"]
+
+
+class _Event(BaseModel):
+    def payload(self) -> dict[str, Any]:
+        """The event's data, without its type and without unset optional fields."""
+        return self.model_dump(exclude={"type"}, exclude_none=True)
+
+
+class SessionEvent(_Event):
+    type: Literal["session"] = "session"
+    session_id: str
+
+
+class StageEvent(_Event):
+    type: Literal["stage"] = "stage"
+    stage: Stage
+    status: Literal["start", "end"]
+    ms: float | None = None
+
+
+class PlanEvent(_Event):
+    type: Literal["plan"] = "plan"
+    steps: list[dict[str, Any]]
+    source: Literal["rules", "llm", "triage"]
+    reasoning: list[str] | None = None
+
+
+class DispatchEvent(_Event):
+    type: Literal["dispatch"] = "dispatch"
+    step_id: int
+    clinic: str
+    action: str
+    status: Literal["start", "ok", "error", "timeout"]
+    ms: float | None = None
+    error: dict[str, Any] | None = None
+
+
+class VerificationEvent(_Event):
+    type: Literal["verification"] = "verification"
+    safe: bool
+    note: str
+    rules: list[str] = Field(default_factory=list)
+
+
+class TokenEvent(_Event):
+    type: Literal["token"] = "token"
+    text: str
+
+
+class SlotOffer(BaseModel):
+    clinic: str
+    doctor: str
+    date: str
+    time: str
+
+
+class AppointmentItem(BaseModel):
+    clinic: str
+    doctor: str
+    date: str
+    time: str
+    status: str
+
+
+class AnswerEvent(_Event):
+    type: Literal["answer"] = "answer"
+    text: str
+    blocked: bool = False
+    emergency: bool = False
+    slots: list[SlotOffer] = Field(default_factory=list)
+    appointments: list[AppointmentItem] = Field(default_factory=list)
+
+    def payload(self) -> dict[str, Any]:
+        """Answers always carry both lists, empty or not."""
+        return self.model_dump(exclude={"type"})
+
+
+class ErrorEvent(_Event):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+class DoneEvent(_Event):
+    type: Literal["done"] = "done"
+    ms: float
+
+
+Event = Annotated[Union[SessionEvent, StageEvent, PlanEvent, DispatchEvent, VerificationEvent, TokenEvent,
+                        AnswerEvent, ErrorEvent, DoneEvent], Field(discriminator="type")]
+_EVENT = TypeAdapter(Event)
+
+
+def to_record(event: _Event) -> dict[str, Any]:
+    """The event as one JSON-able record: `{"type": ..., **payload}` (JSON mode and logs)."""
+    return {"type": event.type, **event.payload()}
+
+
+def to_sse(event: _Event, event_id: int) -> str:
+    """The event framed for Server-Sent Events: id, event type, one-line JSON data, blank line."""
+    data = json.dumps(event.payload(), ensure_ascii=False, separators=(",", ":"))
+    return f"id: {event_id}\nevent: {event.type}\ndata: {data}\n\n"
+
+
+def from_wire(event_type: str, data: str | dict) -> _Event:
+    """Parse an event received over SSE or JSON back into its typed model."""
+    payload = json.loads(data) if isinstance(data, str) else data
+    return _EVENT.validate_python({**payload, "type": event_type})

@@ -1,0 +1,31 @@
+"""Assembles the pipeline from settings: the one place that decides rules-only or LLM-backed."""
+from __future__ import annotations
+
+from clinic_servers.registry import ClinicRegistry
+
+from .llm import build_llm
+from .llm_planner import LLMPlanner
+from .llm_responder import LLMResponder
+from .pipeline import Pipeline
+from .planner import Planner
+from .responder import ResponseRenderer
+from .router import Router
+from .rules_planner import RulesPlanner
+from .settings import AgentSettings
+from .verifier import Verifier
+
+
+def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipeline:
+    """The five-stage pipeline; without an LLM every stage is deterministic."""
+    llm = build_llm(settings.llm)
+    verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
+    llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
+    responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
+    return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
+                    router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s),
+                    verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
+                    llm_responder=responder)
+
+
+def _prompt(settings: AgentSettings, name: str) -> str:
+    return (settings.prompts_dir / name).read_text(encoding="utf-8")

@@ -1,0 +1,179 @@
+"""Other people's personal data in clinic results and answers (the Verifier's rule R2).
+
+Only the current patient's own name and CPF may be shown. Everything here judges data and
+returns findings; nothing is logged, and findings never carry the data itself.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping
+
+# Patterns are written for `fold` output: lower case, no accents, punctuation kept.
+# A CPF full or masked (*, x or •), formatted, or as 11 bare digits.
+_CPF_TOKEN = re.compile(
+    r"(?<![\w*•])(?:[\d*x•]{3}\.[\d*x•]{3}\.[\d*x•]{3}-[\d*x•]{2}|\d{9}-\d{2}|\d{11})(?![\w*•])")
+# Lookbehinds keep dates (24/11/2026, 2026-11-24) and times (09:00) from reading as phones.
+_PHONE = re.compile(
+    r"(?:\+\s?55[\s.-]?)?\(\d{2}\)\s?9?\d{4}[\s.-]?\d{4}(?!\d)"  # (11) 98765-4321, (11) 3456-7890
+    r"|\+\s?55[\s.-]?\d{2}[\s.-]?9?\d{4}[\s.-]?\d{4}(?!\d)"  # +55 11 98765-4321
+    r"|(?<![\d:/.-])\d{2}[\s.]9\d{4}[\s.-]?\d{4}(?!\d)"  # 11 98765-4321
+    r"|(?<![\d:/.-])9\d{4}-\d{4}(?![\d-])"  # 98765-4321
+    r"|(?<![\d:/.-])\d{2}9\d{8}(?!\d)")  # 11987654321
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# A street type, a name and a house number: "Rua das Acácias, 120", "Av. Brasil, 455".
+_STREET = re.compile(
+    r"\b(?:rua|avenida|av\.|travessa|alameda|rodovia|estrada|praca)\s+[^\W\d][^\d\n;:!?]{0,60}?,?\s*"
+    r"(?:n[o.]?\s*)?\d{1,5}\b"
+    r"|\b\d{1,5}\s+(?:[a-z]+\s+){1,3}(?:street|st\.|avenue|ave\.|road|rd\.|boulevard|blvd|lane)\b")
+_POSTCODE = re.compile(r"\bcep\b:?\s*\d{5}-?\d{3}\b|(?<![\d-])\d{5}-\d{3}(?![\d-])")
+_TEXT_PATTERNS = (("phone", _PHONE), ("email", _EMAIL), ("address", _STREET), ("address", _POSTCODE))
+
+# Field names (folded) whose value is personal data whoever it belongs to: scheduling never needs them.
+_CONTACT_FIELDS = frozenset({
+    "address", "endereco", "home_address", "logradouro", "street", "cep", "zip", "zip_code", "postal_code",
+    "phone", "phone_number", "telefone", "celular", "mobile", "whatsapp", "fone",
+    "email", "e-mail", "e_mail",
+    "birth_date", "birthdate", "date_of_birth", "dob", "data_nascimento", "data_de_nascimento", "nascimento",
+})
+_CPF_KEYS = frozenset({"cpf", "cpf_masked", "documento", "document"})
+_PATIENT_NAME_KEYS = frozenset({"patient_name", "patient", "paciente", "nome_paciente", "nome_do_paciente",
+                                "patient_full_name"})
+_GENERIC_NAME_KEYS = frozenset({"name", "nome", "full_name", "nome_completo"})
+# A generic "name" under these keys names a doctor, clinic or specialty: public information.
+_PUBLIC_CONTEXTS = frozenset({"doctor", "doctors", "medico", "medica", "medicos", "clinic", "clinics", "clinica",
+                              "clinicas", "specialty", "specialties", "especialidade", "serverinfo"})
+# Doctors and clinics are public: "Dr. Paulo", "Clínica A" in a generic "name" field are not patients.
+_PUBLIC_NAME = re.compile(r"^\s*(?:dra?|doutora?|clinica|clinic)\b")
+_HAS_LETTERS = re.compile(r"[^\W\d_]{2,}")
+_NON_WORD = re.compile(r"[^\w\s]")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, punctuation kept: the form the patterns match."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'")).casefold()
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def cpf_digits(cpf: str) -> str:
+    """The digits of a CPF as the session holds it (bare or formatted)."""
+    return re.sub(r"\D", "", cpf)
+
+
+def is_own_cpf(token: str, own_digits: str) -> bool:
+    """Whether a CPF, full or masked, agrees with the patient's CPF on every visible digit."""
+    chars = token.replace(".", "").replace("-", "")
+    return len(chars) == 11 and all(c == o for c, o in zip(chars, own_digits) if c.isdigit())
+
+
+def pii_kinds(text: str, own_name: str, own_cpf: str) -> set[str]:
+    """The kinds of someone else's personal data in a text: cpf, phone, email, address."""
+    folded = _without_name(fold(text), own_name)
+    own = cpf_digits(own_cpf)
+    tokens = _CPF_TOKEN.findall(folded)
+    kinds = {"cpf"} if any(_visible(t) and not is_own_cpf(t, own) for t in tokens) else set()
+    rest = _CPF_TOKEN.sub(" ", folded)  # already judged: the patient's CPF must not read as a phone
+    return kinds | {kind for kind, pattern in _TEXT_PATTERNS if pattern.search(rest)}
+
+
+def name_key(name: str) -> str:
+    """A name as compared: case, accents, punctuation and spacing ignored."""
+    return " ".join(_NON_WORD.sub(" ", fold(name)).split())
+
+
+def mentions(text: str, name: str, own_name: str = "") -> bool:
+    """Whether the text names this person in full (the patient's own name aside)."""
+    wanted = name_key(name)
+    return bool(wanted) and re.search(rf"\b{re.escape(wanted)}\b", _without_name(name_key(text), own_name)) is not None
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One scalar in clinic data, with the keys that lead to it and the object holding it."""
+    keys: tuple[str, ...]
+    value: str
+    record: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def key(self) -> str:
+        """The folded name of the field holding the value ("" inside a bare list)."""
+        return self.keys[-1] if self.keys else ""
+
+
+def leaves(node: Any, keys: tuple[str, ...] = (), record: Mapping[str, Any] | None = None) -> Iterator[Leaf]:
+    """Every string or number in nested clinic data, depth first."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            yield from leaves(value, (*keys, fold(str(key))), node)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from leaves(item, keys, record)
+    elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
+        yield Leaf(keys, str(node), record or {})
+
+
+def leaks(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
+    """Whether this value is someone else's personal data, by its field or by its text."""
+    if leaf.key in _CONTACT_FIELDS and leaf.value.strip():
+        return True
+    if leaf.key in _CPF_KEYS and _foreign_cpf_field(leaf.value, own_cpf):
+        return True
+    return foreign_name(leaf, own_name, own_cpf) is not None or bool(pii_kinds(leaf.value, own_name, own_cpf))
+
+
+def foreign_name(leaf: Leaf, own_name: str, own_cpf: str) -> str | None:
+    """The person's name in a patient field when it is not the current patient's, else None."""
+    if not _is_patient_name(leaf) or _same_person(leaf, own_name, own_cpf):
+        return None
+    return leaf.value
+
+
+
+def _is_patient_name(leaf: Leaf) -> bool:
+    """Whether the value is a person's name in a field that names a patient."""
+    if any(k in _PUBLIC_CONTEXTS for k in leaf.keys[:-1]):
+        return False
+    # Ids such as CARD-001 carry digits; names never do.
+    if not _HAS_LETTERS.search(leaf.value) or any(c.isdigit() for c in leaf.value):
+        return False
+    if leaf.key in _PATIENT_NAME_KEYS:
+        return True
+    return leaf.key in _GENERIC_NAME_KEYS and not _PUBLIC_NAME.match(fold(leaf.value))
+
+
+def _same_person(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
+    """The patient's own name, or a shorter form of it on a record under their own CPF."""
+    if name_key(leaf.value) == name_key(own_name):
+        return True
+    # A booking made in another session may carry "Ana Teixeira" for "Ana Paula Teixeira":
+    # the clinic matched it by CPF, so it is the patient's if first and last names agree.
+    theirs, mine = name_key(leaf.value).split(), name_key(own_name).split()
+    same_ends = len(theirs) >= 2 and len(mine) >= 2 and (theirs[0], theirs[-1]) == (mine[0], mine[-1])
+    return same_ends and _record_is_own(leaf.record, own_cpf)
+
+
+def _record_is_own(record: Mapping[str, Any], own_cpf: str) -> bool:
+    """Whether the object carries the patient's own CPF (full or masked)."""
+    own = cpf_digits(own_cpf)
+    values = [str(v) for k, v in record.items() if fold(str(k)) in _CPF_KEYS and v]
+    return bool(values) and all(is_own_cpf(v.strip(), own) for v in values)
+
+
+def _foreign_cpf_field(value: str, own_cpf: str) -> bool:
+    """A CPF field holding anything but the patient's CPF (unformatted or oddly masked included)."""
+    visible = value.strip()
+    if not any(c.isdigit() for c in visible):
+        return False  # empty or fully masked: nothing identifies anyone
+    return not is_own_cpf(visible, cpf_digits(own_cpf))
+
+
+def _visible(token: str) -> bool:
+    """Whether a CPF-shaped token shows any digit (a fully masked one identifies nobody)."""
+    return any(c.isdigit() for c in token)
+
+
+def _without_name(folded: str, own_name: str) -> str:
+    """The text with the patient's own name blanked, so it never reads as someone else's data."""
+    own = name_key(own_name)
+    return re.sub(rf"\b{re.escape(own)}\b", " ", folded) if own else folded

@@ -1,0 +1,130 @@
+"""One turn of the conversation as a generator of typed events: triage, planning, dispatch, verification, answer."""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Iterator
+
+from .conversation import Conversation, Turn
+from .events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent,
+                     VerificationEvent)
+from .plan import Intent, Plan, StepResult
+from .text import detect_language
+from .triage import assess, emergency_answer
+
+log = logging.getLogger(__name__)
+
+
+class Pipeline:
+    """Wires the agents together; the web app and the terminal only frame its events."""
+
+    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None):
+        self.planner, self.router, self.verifier = planner, router, verifier
+        self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
+
+    def run(self, conversation: Conversation, message: str) -> Iterator:
+        """Run one turn, yielding its events; the conversation records the exchange at the end."""
+        started = time.perf_counter()
+        try:
+            answer = yield from self._turn(conversation, message)
+            conversation.record(message, Turn(role="assistant", text=answer.text, slots=answer.slots,
+                                              appointments=answer.appointments))
+        except Exception:
+            log.exception("turn failed")
+            yield ErrorEvent(code="internal_error", message="Algo deu errado ao processar sua mensagem. "
+                                                            "Tente novamente em instantes.")
+        yield DoneEvent(ms=_ms(started))
+
+    def _turn(self, conversation: Conversation, message: str):
+        language = detect_language(message)
+        triage = yield from _timed("triage", lambda: assess(message))
+        if triage.emergency:
+            return (yield from self._emergency(triage, language))
+        plan = yield from _timed("planning", lambda: self.planner.plan(message, conversation, self.clock.today()))
+        yield PlanEvent(**plan.public())
+        results = yield from self._dispatch(plan, conversation)
+        verdict = yield from _timed("verification",
+                                    lambda: self.verifier.check_data(results, conversation.patient, language))
+        yield VerificationEvent(safe=verdict.safe, note=verdict.note, rules=list(verdict.rules))
+        answer = yield from self._answer(plan, results, conversation, message, language, verdict)
+        _remember(conversation, plan, results, answer)
+        return answer
+
+    def _emergency(self, triage, language: str):
+        yield PlanEvent(steps=[], source="triage")
+        yield StageEvent(stage="answer", status="start")
+        answer = AnswerEvent(text=emergency_answer(triage, language), emergency=True)
+        yield TokenEvent(text=answer.text)
+        yield answer
+        yield StageEvent(stage="answer", status="end", ms=0.0)
+        return answer
+
+    def _dispatch(self, plan: Plan, conversation: Conversation):
+        started = time.perf_counter()
+        yield StageEvent(stage="dispatch", status="start")
+        results: list[StepResult] = []
+        for step, result in self.router.dispatch(plan.steps, conversation.patient):
+            if result is None:
+                yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status="start")
+                continue
+            results.append(result)
+            yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status=result.status,
+                                ms=result.ms, error=_public_error(result.error))
+        yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
+        return sorted(results, key=lambda r: r.step_id)
+
+    def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, message: str,
+                language: str, verdict):
+        started = time.perf_counter()
+        yield StageEvent(stage="answer", status="start")
+        if not verdict.safe:
+            answer = AnswerEvent(text=verdict.note, blocked=True)
+            yield TokenEvent(text=answer.text)
+        else:
+            answer = yield from self._generate(plan, results, conversation, message, language)
+        yield answer
+        yield StageEvent(stage="answer", status="end", ms=_ms(started))
+        return answer
+
+    def _generate(self, plan: Plan, results: list[StepResult], conversation: Conversation, message: str,
+                  language: str):
+        rendering = self.renderer.render(plan, results, language, self.clock.today())
+        text = None
+        if self.llm_responder is not None:
+            text = yield from self.llm_responder.generate(message, results, conversation.patient, language,
+                                                          self.clock.today())
+        if text is None:
+            text = rendering.text
+            checked = self.verifier.check_answer(text, results, conversation.patient, language)
+            if not checked.safe:
+                yield TokenEvent(text=checked.note)
+                return AnswerEvent(text=checked.note, blocked=True)
+            for line in text.splitlines(keepends=True):
+                yield TokenEvent(text=line)
+        return AnswerEvent(text=text, slots=rendering.slots, appointments=rendering.appointments)
+
+
+def _timed(stage: str, work):
+    started = time.perf_counter()
+    yield StageEvent(stage=stage, status="start")
+    value = work()
+    yield StageEvent(stage=stage, status="end", ms=_ms(started))
+    return value
+
+
+def _remember(conversation: Conversation, plan: Plan, results: list[StepResult], answer: AnswerEvent) -> None:
+    """Carry the pending choice, and trust a complete my-appointments lookup over older knowledge."""
+    conversation.pending = plan.details.get("pending")
+    lookups = [r for r in results if r.action == "list_my_appointments"]
+    if Intent.MY_APPOINTMENTS in plan.intents and lookups and all(r.status == "ok" for r in lookups):
+        conversation.appointments = []
+
+
+def _public_error(error: dict | None) -> dict | None:
+    if error is None:
+        return None
+    return {"code": error.get("code"), "message": str(error.get("message", ""))[:200]}
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 1)

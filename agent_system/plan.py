@@ -1,0 +1,69 @@
+"""The planner's output: a step graph of one-clinic tool calls, plus what to say when there are none."""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+PATIENT_ACTIONS = ("list_available_slots", "book_appointment", "reschedule_appointment", "cancel_appointment",
+                   "list_my_appointments")
+STAFF_ACTIONS = ("list_patients", "get_patient", "query")
+# The router injects the session's identity into these; plans never carry it.
+IDENTIFIED_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment", "list_my_appointments")
+
+
+class Intent(str, Enum):
+    """What the turn is about; decides the wording when a plan has no steps."""
+    LIST = "list"
+    BOOK = "book"
+    RESCHEDULE = "reschedule"
+    CANCEL = "cancel"
+    MY_APPOINTMENTS = "my_appointments"
+    PRIVACY = "privacy"
+    INVALID_SPECIALTY = "invalid_specialty"
+    MISSING_SPECIALTY = "missing_specialty"
+    GREETING = "greeting"
+    OUT_OF_SCOPE = "out_of_scope"
+    MEDICAL_ADVICE = "medical_advice"
+    CLARIFY = "clarify"
+    EMERGENCY = "emergency"
+
+
+class Step(BaseModel):
+    step_id: int
+    clinic: str
+    action: str
+    parameters: dict[str, Any] = Field(default_factory=dict)
+
+
+class Plan(BaseModel):
+    steps: list[Step] = Field(default_factory=list)
+    intents: list[Intent] = Field(default_factory=list)
+    source: Literal["rules", "llm", "triage"] = "rules"
+    reasoning: list[str] = Field(default_factory=list)
+    # Extra facts for the answer when there are no steps: the invalid specialty named, the
+    # appointments a patient must choose between, the book that lacked a date, ...
+    details: dict[str, Any] = Field(default_factory=dict)
+
+    def public(self) -> dict[str, Any]:
+        """The plan as the `plan` event shows it (never the injected name or CPF)."""
+        steps = [{"step_id": s.step_id, "clinic": s.clinic, "action": s.action,
+                  "parameters": {k: v for k, v in s.parameters.items() if k not in ("patient_name", "cpf")}}
+                 for s in self.steps]
+        body: dict[str, Any] = {"steps": steps, "source": self.source}
+        if self.reasoning:
+            body["reasoning"] = self.reasoning
+        return body
+
+
+class StepResult(BaseModel):
+    """One dispatched step's outcome, as the verifier and the response generator see it."""
+    step_id: int
+    clinic: str
+    action: str
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    status: Literal["ok", "error", "timeout"]
+    data: dict[str, Any] | None = None  # structuredContent of a successful call
+    error: dict[str, Any] | None = None  # {code, message}: a tool error code, or -32000 for transport
+    ms: float = 0.0

@@ -1,0 +1,111 @@
+"""What a patient's message says, read once: intents, specialties, doctors, clinics, dates, times, picks."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Protocol, TypeVar
+
+from . import vocabulary as vocab
+from .conversation import Conversation
+from .dates import find_date_range, find_dates, find_times
+from .text import Language, detect_language, normalize
+from .vocabulary import DoctorIndex, DoctorRef
+
+_CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
+
+
+class _Dated(Protocol):
+    """A slot offer or a booking: something at a clinic, with a doctor, on a date, at a time."""
+    clinic: str
+    doctor: str
+    date: str
+    time: str
+
+
+_D = TypeVar("_D", bound=_Dated)
+
+
+@dataclass(frozen=True)
+class Reading:
+    text: str
+    language: Language
+    specialties: list[str]
+    invalid_specialty: str | None
+    doctors: list[DoctorRef]
+    clinics: list[str]
+    dates: list[date]
+    times: list[str]
+    date_range: tuple[date, date] | None
+    ordinal: int | None
+    foreign_cpf: bool
+    wants_privacy: bool
+    injection: bool
+    wants_advice: bool
+    wants_cancel: bool
+    wants_reschedule: bool
+    wants_mine: bool
+    wants_book: bool
+    wants_list: bool
+    greets: bool
+    agrees: bool
+
+    @property
+    def doctor(self) -> DoctorRef | None:
+        """The one doctor the message names, if exactly one."""
+        return self.doctors[0] if len(self.doctors) == 1 else None
+
+    @property
+    def days(self) -> list[str]:
+        """The dates the message names, as `YYYY-MM-DD`."""
+        return [d.isoformat() for d in self.dates]
+
+    def date_filter(self) -> dict[str, str]:
+        """The listing filter for the dates named: one day, the span of several, or a week or month."""
+        if len(self.days) == 1:
+            return {"date": self.days[0]}
+        if self.days:
+            return {"date_from": min(self.days), "date_to": max(self.days)}
+        if self.date_range:
+            return {"date_from": self.date_range[0].isoformat(), "date_to": self.date_range[1].isoformat()}
+        return {}
+
+    def matching(self, items: Sequence[_D], match_time: bool = False) -> list[_D]:
+        """The offers or bookings that fit the doctors, clinics, dates (and times) named, earliest first."""
+        return sorted((i for i in items if self._fits(i, match_time)), key=chronological)
+
+    def _fits(self, item: _Dated, match_time: bool) -> bool:
+        names = {d.name for d in self.doctors}
+        return ((not names or item.doctor in names) and (not self.clinics or item.clinic in self.clinics)
+                and (not self.dates or item.date in self.days)
+                and (not match_time or not self.times or item.time in self.times))
+
+
+def chronological(item: _Dated) -> tuple[str, str, str, str]:
+    """Sort key: date, time, then clinic and doctor for ties."""
+    return item.date, item.time, item.clinic, item.doctor
+
+
+def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex) -> Reading:
+    """Read a message in the light of who is asking."""
+    text = normalize(message)
+    own_name = frozenset(normalize(conversation.patient.name).split())
+    invalid = vocab.INVALID_SPECIALTY.search(text)
+    return Reading(
+        text=text, language=detect_language(message), specialties=vocab.specialties_in(text),
+        invalid_specialty=invalid.group(0) if invalid else None, doctors=doctors.named_in(text, own_name),
+        clinics=vocab.clinic_letters_in(text), dates=find_dates(message, today), times=find_times(message),
+        date_range=find_date_range(message, today), ordinal=vocab.ordinal_in(text),
+        foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
+        wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
+        wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
+        wants_cancel=bool(vocab.CANCEL.search(text)), wants_reschedule=bool(vocab.RESCHEDULE.search(text)),
+        wants_mine=bool(vocab.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
+        wants_list=bool(vocab.LIST.search(text)), greets=bool(vocab.GREETING.search(text)),
+        agrees=bool(vocab.YES.search(text)))
+
+
+def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:
+    """Whether the message carries someone else's CPF (asking about another person's bookings)."""
+    return any(re.sub(r"\D", "", m) != own_cpf for m in _CPF_LIKE.findall(message))

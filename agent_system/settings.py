@@ -1,0 +1,59 @@
+"""The orchestrator's configuration, read once from the environment and passed down."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from clinic_servers.clock import Clock, parse_today
+from clinic_servers.launcher import configured_ports
+from clinic_servers.registry import ClinicRegistry
+from clinic_servers.settings import PROJECT_ROOT
+
+from .llm import LLMSettings
+
+PROMPTS_DIR = PROJECT_ROOT / "prompts"
+
+
+@dataclass(frozen=True)
+class AgentSettings:
+    clinic_urls: dict[str, str]
+    clinic_token: str
+    clock: Clock = Clock()
+    llm: LLMSettings = field(default_factory=LLMSettings)
+    dispatch_timeout_s: float = 5.0
+    planner_cot: bool = False
+    prompts_dir: Path = PROMPTS_DIR
+    var_dir: Path = PROJECT_ROOT / "var"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], registry: ClinicRegistry) -> "AgentSettings":
+        """Settings from environment variables; the clinic token may come from the launcher's var/ file."""
+        var_dir = Path(env.get("VAR_DIR") or PROJECT_ROOT / "var")
+        return cls(clinic_urls=clinic_urls(registry, env), clinic_token=_clinic_token(env, var_dir),
+                   clock=Clock(parse_today(env.get("CLINIC_TODAY")), env.get("CLINIC_TIMEZONE", "America/Sao_Paulo")),
+                   llm=LLMSettings.from_env(env), var_dir=var_dir,
+                   dispatch_timeout_s=float(env.get("CLINIC_TIMEOUT_S") or 5.0),
+                   planner_cot=env.get("PLANNER_COT", "").lower() in ("1", "true", "yes"))
+
+
+def clinic_urls(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, str]:
+    """Each clinic's MCP endpoint: `CLINIC_A_URL` style overrides, else the local port."""
+    ports = configured_ports(registry, env)
+    host = env.get("CLINIC_HOST", "127.0.0.1")
+    return {c.id: env.get(f"{c.id.upper()}_URL") or f"http://{host}:{ports[c.id]}/mcp" for c in registry.clinics}
+
+
+def remote_clinics(registry: ClinicRegistry, env: Mapping[str, str]) -> bool:
+    """Whether the clinics are configured as remote (any URL override), so nothing local is started."""
+    return any(env.get(f"{c.id.upper()}_URL") for c in registry.clinics)
+
+
+def _clinic_token(env: Mapping[str, str], var_dir: Path) -> str:
+    if env.get("CLINIC_TOKEN"):
+        return env["CLINIC_TOKEN"]
+    saved = var_dir / "clinic_tokens.json"
+    if saved.exists():
+        return json.loads(saved.read_text(encoding="utf-8"))["CLINIC_TOKEN"]
+    return ""
