@@ -1,0 +1,99 @@
+"""Server-Sent Events both ways: framing a turn for the browser, and parsing a stream per the SSE spec."""
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from .events import to_sse
+
+KEEPALIVE_S = 10.0
+_END = object()
+
+
+def frame_events(events: Callable[[threading.Event], Iterable], keepalive_s: float = KEEPALIVE_S) -> Iterator[str]:
+    """Run `events(stop)` in a worker thread and frame what it yields, with keep-alive comments while it works.
+
+    When the client goes away the server closes this generator; `stop` is then set so the turn ends at its
+    next event instead of running on for nobody.
+    """
+    outbox: queue.Queue = queue.Queue()
+    stop = threading.Event()
+
+    def work() -> None:
+        try:
+            for event in events(stop):
+                outbox.put(event)
+                if stop.is_set():
+                    break
+        finally:
+            outbox.put(_END)
+
+    threading.Thread(target=work, name="turn", daemon=True).start()
+    try:
+        yield from _drain(outbox, keepalive_s)
+    finally:
+        stop.set()
+
+
+def _drain(outbox: queue.Queue, keepalive_s: float) -> Iterator[str]:
+    event_id = 0
+    while True:
+        try:
+            event = outbox.get(timeout=keepalive_s)
+        except queue.Empty:
+            yield ": keep-alive\n\n"
+            continue
+        if event is _END:
+            return
+        event_id += 1
+        yield to_sse(event, event_id)
+
+
+@dataclass
+class ServerSentEvent:
+    event: str
+    data: str
+    id: str | None = None
+
+
+class SSEParser:
+    """Incremental parser following the WHATWG event-stream rules (CR, LF or CRLF line ends; comments)."""
+
+    def __init__(self) -> None:
+        self._buffer = ""
+        self._data: list[str] = []
+        self._event = ""
+        self._last_id: str | None = None
+
+    def feed(self, chunk: str) -> list[ServerSentEvent]:
+        """Add received text; return the events it completed."""
+        raw = self._buffer + chunk
+        # A trailing CR may be half of a CRLF still in flight: keep it with the unfinished line.
+        held = "\r" if raw.endswith("\r") else ""
+        lines = raw[:len(raw) - len(held)].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self._buffer = lines.pop() + held
+        return [e for e in (self._line(line) for line in lines) if e is not None]
+
+    def _line(self, line: str) -> ServerSentEvent | None:
+        if line == "":
+            return self._dispatch()
+        if line.startswith(":"):
+            return None
+        name, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if name == "data":
+            self._data.append(value)
+        elif name == "event":
+            self._event = value
+        elif name == "id" and "\0" not in value:
+            self._last_id = value
+        return None
+
+    def _dispatch(self) -> ServerSentEvent | None:
+        data, event = self._data, self._event or "message"
+        self._data, self._event = [], ""
+        if not data:
+            return None
+        return ServerSentEvent(event=event, data="\n".join(data), id=self._last_id)

@@ -1,0 +1,91 @@
+"""Session stores: SQLite (default) and Redis (REDIS_URL) behave the same, across processes too."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+
+import pytest
+import redis as redis_client
+
+from agent_system.conversation import Patient, Turn
+from agent_system.sessions import RedisSessions, SqliteSessions
+from tests.support import free_port
+
+PATIENT = Patient(name="Ana Paula Teixeira", cpf="39053344705")
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    """A real redis-server on an ephemeral port (installed by .ci/run; its absence is a failure)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server is not installed (apt-get install redis-server; .ci/run does it)")
+    port = free_port()
+    server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                               "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            redis_client.Redis.from_url(url).ping()
+            break
+        except redis_client.ConnectionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    yield url
+    server.terminate()
+    server.wait()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def make_store(request, tmp_path):
+    if request.param == "sqlite":
+        return lambda ttl_s=3600: SqliteSessions(tmp_path / "sessions.sqlite3", ttl_s)
+    url = request.getfixturevalue("redis_url")
+    return lambda ttl_s=3600: RedisSessions(url, ttl_s)
+
+
+def test_a_session_round_trips_between_two_store_instances(make_store):
+    writer, reader = make_store(), make_store()
+    session_id = writer.create(PATIENT)
+    conversation = reader.load(session_id)
+    conversation.record("oi", Turn(role="assistant", text="Olá!"))
+    reader.save(session_id, conversation)
+    assert [t.text for t in writer.load(session_id).history] == ["oi", "Olá!"]
+    writer.delete(session_id)
+    assert reader.load(session_id) is None
+
+
+def test_ids_are_unguessable_and_unknown_ids_load_nothing(make_store):
+    store = make_store()
+    ids = {store.create(PATIENT) for _ in range(20)}
+    assert len(ids) == 20 and all(len(i) >= 43 for i in ids)
+    assert store.load("not-a-session") is None
+
+
+def test_idle_sessions_expire(make_store):
+    store = make_store(ttl_s=1)
+    session_id = store.create(PATIENT)
+    time.sleep(2.1)
+    assert store.load(session_id) is None
+
+
+def test_the_rate_counter_counts_per_session(make_store):
+    store = make_store()
+    first, second = store.create(PATIENT), store.create(PATIENT)
+    assert [store.hit(first) for _ in range(3)] == [1, 2, 3]
+    assert store.hit(second) == 1
+
+
+def test_the_web_app_keeps_sessions_in_redis_when_configured(make_app, redis_url):
+    one, other = make_app(redis_url=redis_url).test_client(), make_app(redis_url=redis_url).test_client()
+    session_id = one.post("/api/session", json={"name": "Ana Paula Teixeira", "cpf": "390.533.447-05"}).get_json()[
+        "session_id"]
+    other.post("/api/chat", json={"session_id": session_id, "message": "ortopedia"},
+               headers={"Accept": "application/json"})
+    history = one.get("/api/session", headers={"X-Session-Id": session_id}).get_json()["history"]
+    assert [t["role"] for t in history] == ["user", "assistant"]
+    keys = [k.decode() for k in redis_client.Redis.from_url(redis_url).keys("clinic-assistant:session:*")]
+    assert f"clinic-assistant:session:{session_id}" in keys

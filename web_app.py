@@ -1,0 +1,243 @@
+"""The web app: the page, the JSON/SSE API, and `python web_app.py`, which also starts the clinics.
+
+Production: `gunicorn -w 2 -k gthread --threads 16 -b 127.0.0.1:5000 'web_app:create_app()'`
+(every open SSE stream holds a thread).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import re
+from pathlib import Path
+
+from flask import Flask, Response, current_app, jsonify, render_template, request, stream_with_context
+from flask_cors import CORS
+from werkzeug.exceptions import HTTPException
+
+from agent_system.conversation import Patient
+from agent_system.events import SessionEvent, to_record
+from agent_system.orchestrator import build_pipeline
+from agent_system.sessions import IDLE_TTL_S, open_session_store
+from agent_system.settings import AgentSettings
+from agent_system.sse import frame_events
+from clinic_servers.cpf import normalize_cpf
+from clinic_servers.registry import ClinicRegistry
+from clinic_servers.settings import PROJECT_ROOT
+
+log = logging.getLogger("web_app")
+_NAME = re.compile(r"^[^\W\d_]+(?:[ '.-][^\W\d_]+)*\.?$")
+_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    port: int = 5000
+    max_body_bytes: int = 16 * 1024
+    max_message_chars: int = 2000
+    messages_per_minute: int = 30
+    cors_origins: tuple[str, ...] = ()
+    redis_url: str | None = None
+    session_ttl_s: int = IDLE_TTL_S
+    agent: AgentSettings | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], registry: ClinicRegistry) -> "WebSettings":
+        """Settings from environment variables; every one has a default."""
+        origins = tuple(o.strip() for o in env.get("CORS_ORIGINS", "").split(",") if o.strip())
+        return cls(port=int(env.get("PORT") or 5000), cors_origins=origins, redis_url=env.get("REDIS_URL") or None,
+                   messages_per_minute=int(env.get("MESSAGES_PER_MINUTE") or 30),
+                   agent=AgentSettings.from_env(env, registry))
+
+
+class ApiError(Exception):
+    """An API failure answered as `{"error": {"code", "message"}}` with an HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the web app; `config` may hold a WebSettings under "SETTINGS" (tests), else the environment."""
+    registry = ClinicRegistry.load()
+    settings: WebSettings = (config or {}).get("SETTINGS") or WebSettings.from_env(os.environ, registry)
+    app = Flask(__name__)
+    app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, **(config or {}))
+    app.extensions["pipeline"] = build_pipeline(settings.agent, registry)
+    app.extensions["sessions"] = open_session_store(settings.agent.var_dir, settings.redis_url,
+                                                           settings.session_ttl_s)
+    app.extensions["web_settings"] = settings
+    if settings.cors_origins:
+        CORS(app, resources={r"/api/*": {"origins": list(settings.cors_origins)}}, expose_headers=[],
+             allow_headers=["Content-Type", "X-Session-Id", "Accept"])
+    _register_routes(app)
+    _register_errors(app)
+    app.after_request(_security_headers)
+    return app
+
+
+def _register_routes(app: Flask) -> None:
+    @app.get("/")
+    def index() -> str:
+        return render_template("index.html")
+
+    @app.post("/api/session")
+    def open_session() -> tuple[Response, int]:
+        body = _json_body()
+        name, cpf = _patient_name(body.get("name")), normalize_cpf(body.get("cpf"))
+        if cpf is None:
+            raise ApiError(400, "invalid_cpf", "CPF inválido. Confira os 11 dígitos.")
+        patient = Patient(name=name, cpf=cpf)
+        session_id = _sessions().create(patient)
+        return jsonify(session_id=session_id, patient=patient.public()), 201
+
+    @app.get("/api/session")
+    def show_session() -> Response:
+        conversation = _conversation(request.headers.get("X-Session-Id"))[1]
+        return jsonify(patient=conversation.patient.public(),
+                       history=[turn.model_dump() for turn in conversation.history])
+
+    @app.delete("/api/session")
+    def close_session() -> tuple[str, int]:
+        session_id = request.headers.get("X-Session-Id")
+        if session_id:
+            _sessions().delete(session_id)
+        return "", 204
+
+    @app.post("/api/chat")
+    def chat() -> Response:
+        body = _json_body()
+        session_id, conversation = _conversation(body.get("session_id"))
+        message = _message(body.get("message"))
+        if _sessions().hit(session_id) > _web_settings().messages_per_minute:
+            raise ApiError(429, "too_many_requests", "Muitas mensagens em pouco tempo. Aguarde um minuto.")
+        turn = _Turn(app.extensions["pipeline"], _sessions(), session_id, conversation, message)
+        if request.accept_mimetypes.best == "application/json":
+            events = list(turn.events(None))
+            answer = next((e.text for e in events if e.type == "answer"), "")
+            return jsonify(answer=answer, events=[to_record(e) for e in events])
+        return Response(stream_with_context(frame_events(turn.events)), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
+
+    @app.get("/api/health")
+    def health() -> Response:
+        clinics = app.extensions["pipeline"].router.health()
+        status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
+        return jsonify(status=status, clinics=clinics, llm=_web_settings().agent.llm.label)
+
+
+class _Turn:
+    """One chat turn, holding everything it needs so the stream never reads the request."""
+
+    def __init__(self, pipeline, sessions, session_id: str, conversation, message: str):
+        self.pipeline, self.sessions = pipeline, sessions
+        self.session_id, self.conversation, self.message = session_id, conversation, message
+
+    def events(self, stop):
+        """The session event, then the pipeline's; the session is saved only when the turn completed."""
+        yield SessionEvent(session_id=self.session_id)
+        for event in self.pipeline.run(self.conversation, self.message):
+            if stop is not None and stop.is_set():
+                return
+            if event.type == "done":
+                self.sessions.save(self.session_id, self.conversation)
+            yield event
+
+
+def _sessions():
+    return current_app.extensions["sessions"]
+
+
+def _web_settings() -> WebSettings:
+    return current_app.extensions["web_settings"]
+
+
+def _json_body() -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_body", "O corpo da requisição deve ser um objeto JSON.")
+    return body
+
+
+def _patient_name(value: object) -> str:
+    name = " ".join(value.split()) if isinstance(value, str) else ""
+    if not (3 <= len(name) <= 120) or len(name.split()) < 2 or not _NAME.match(name):
+        raise ApiError(400, "invalid_name", "Informe seu nome completo (nome e sobrenome).")
+    return name
+
+
+def _message(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ApiError(400, "invalid_message", "Escreva uma mensagem.")
+    if len(value) > _web_settings().max_message_chars:
+        raise ApiError(400, "message_too_long",
+                       f"A mensagem passa de {_web_settings().max_message_chars} caracteres.")
+    return value.strip()
+
+
+def _conversation(session_id: object):
+    conversation = _sessions().load(session_id) if isinstance(session_id, str) and 0 < len(session_id) <= 100 \
+        else None
+    if conversation is None:
+        raise ApiError(401, "session_expired", "Sessão expirada ou inexistente. Identifique-se novamente.")
+    return session_id, conversation
+
+
+def _register_errors(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError) -> tuple[Response, int]:
+        return jsonify(error={"code": error.code, "message": error.message}), error.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[Response, int]:
+        codes = {413: ("too_large", "A mensagem é grande demais."), 404: ("not_found", "Não encontrado."),
+                 405: ("method_not_allowed", "Método não permitido.")}
+        code, message = codes.get(error.code, ("http_error", error.name))
+        return jsonify(error={"code": code, "message": message}), error.code
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[Response, int]:
+        log.exception("unhandled error")
+        return jsonify(error={"code": "internal_error", "message": "Erro interno. Tente novamente."}), 500
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", _CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+def main() -> int:
+    """Start the clinics (unless remote) and serve the web app on PORT (default 5000)."""
+    from dotenv import load_dotenv
+    from werkzeug.serving import run_simple
+
+    from agent_system.settings import remote_clinics
+    from clinic_servers.launcher import start_fleet
+
+    load_dotenv(PROJECT_ROOT / ".env")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    registry = ClinicRegistry.load()
+    fleet = None
+    if not remote_clinics(registry, os.environ):
+        fleet = start_fleet(registry, {}, Path(os.environ.get("VAR_DIR") or PROJECT_ROOT / "var"))
+        os.environ.update({k: fleet.env[k] for k in ("CLINIC_TOKEN", "CLINIC_STAFF_TOKEN")})
+    try:
+        settings = WebSettings.from_env(os.environ, registry)
+        print(f"Clinic assistant: http://127.0.0.1:{settings.port}", flush=True)
+        run_simple("127.0.0.1", settings.port, create_app({"SETTINGS": settings}), threaded=True)
+    finally:
+        if fleet:
+            fleet.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
