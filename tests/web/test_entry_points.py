@@ -1,0 +1,54 @@
+"""`python web_app.py` with no configuration: clinics started, the app answering, all stopped on Ctrl-C."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.support import free_port
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 30) -> requests.Response:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            return requests.get(url, timeout=2)
+        except requests.ConnectionError:
+            assert process.poll() is None, "the web app exited"
+            assert time.monotonic() < deadline, "the web app did not start"
+            time.sleep(0.2)
+
+
+def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, registry):
+    ports = {c.id: free_port() for c in registry.clinics}
+    web_port = free_port()
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS"))}
+    env |= {f"{cid.upper()}_PORT": str(port) for cid, port in ports.items()}
+    env |= {"PORT": str(web_port), "VAR_DIR": str(tmp_path)}
+    app = subprocess.Popen([sys.executable, "web_app.py"], cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{web_port}"
+    try:
+        health = wait_for(f"{base}/api/health", app).json()
+        assert health == {"status": "ok", "llm": "none", "clinics": {c: "up" for c in ports}}
+        assert 'id="identify-form"' in requests.get(base + "/", timeout=5).text
+        session = requests.post(f"{base}/api/session", json={"name": "Ana Paula Teixeira", "cpf": "390.533.447-05"},
+                                timeout=5).json()
+        reply = requests.post(f"{base}/api/chat", json={"session_id": session["session_id"], "message": "dermatologia"},
+                              headers={"Accept": "application/json"}, timeout=30).json()
+        assert "Clínica B" in reply["answer"] and "Clínica F" in reply["answer"]
+        app.send_signal(signal.SIGINT)
+        assert app.wait(timeout=30) == 0
+    finally:
+        app.kill()
+    for port in [*ports.values(), web_port]:
+        with pytest.raises(requests.ConnectionError):
+            requests.get(f"http://127.0.0.1:{port}/", timeout=2)
