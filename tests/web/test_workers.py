@@ -27,9 +27,9 @@ def start_web(clinics, tmp_path, port):
     deadline = time.monotonic() + 20
     while True:
         try:
-            requests.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
+            requests.get(f"http://127.0.0.1:{port}/", timeout=5)
             return server, log
-        except requests.ConnectionError:
+        except requests.RequestException:
             assert time.monotonic() < deadline and server.poll() is None, "gunicorn did not start"
             time.sleep(0.1)
 

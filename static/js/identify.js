@@ -1,0 +1,99 @@
+/* The identification form: name and CPF checks, the live CPF mask, opening the session. */
+import { createSession, errorMessage } from "./api.js";
+import { caretAfterDigits, cpfDigits, formatCpf, isValidCpf } from "./cpf.js";
+import { el, setHidden } from "./dom.js";
+import { state, storeSessionId } from "./state.js";
+import { clearFormErrors, showChat, showFormError, showIdentify } from "./views.js";
+
+function nameProblem(name) {
+  if (!name) return "Informe seu nome completo.";
+  if (name.length < 3 || !/\p{L}/u.test(name)) return "Informe seu nome como está no documento.";
+  return null;
+}
+
+function cpfProblem(cpf) {
+  const digits = cpf.replace(/\D/g, "");
+  if (!digits) return "Informe seu CPF.";
+  if (digits.length !== 11) return "O CPF deve ter 11 dígitos.";
+  if (!isValidCpf(digits)) return "CPF inválido. Confira os números digitados.";
+  return null;
+}
+
+/** Validate both fields, show inline errors, return {name, cpf} or null. */
+function readIdentity() {
+  clearFormErrors();
+  const name = el.name.value.trim().replace(/\s+/g, " ");
+  const cpf = cpfDigits(el.cpf.value);
+  const nameError = nameProblem(name);
+  const cpfError = cpfProblem(el.cpf.value);
+  if (nameError) showFormError(el.nameError, el.name, nameError);
+  if (cpfError) showFormError(el.cpfError, el.cpf, cpfError);
+  if (nameError) el.name.focus();
+  else if (cpfError) el.cpf.focus();
+  return nameError || cpfError ? null : { name: name, cpf: cpf };
+}
+
+export async function onIdentifySubmit(event) {
+  event.preventDefault();
+  const identity = readIdentity();
+  if (!identity) return;
+  el.identifySubmit.disabled = true;
+  try {
+    await openSession(identity);
+  } finally {
+    el.identifySubmit.disabled = false;
+  }
+}
+
+/** POST /api/session; on success the chat opens, on 400 the server's message is shown. */
+export async function openSession(identity) {
+  let result;
+  try {
+    result = await createSession(identity);
+  } catch (e) {
+    showIdentify("Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.", identity);
+    return false;
+  }
+  if (result.status === 201 && result.data && result.data.session_id) {
+    state.identity = identity;
+    storeSessionId(result.data.session_id);
+    showChat(result.data.patient || { name: identity.name }, []);
+    return true;
+  }
+  const message = errorMessage(result.data, "Não foi possível iniciar a conversa. Tente novamente.");
+  showIdentify(null, identity);
+  showFormError(/cpf/i.test(message) ? el.cpfError : el.identifyError,
+    /cpf/i.test(message) ? el.cpf : null, message);
+  return false;
+}
+
+/** Keep the CPF mask while typing, keeping the caret next to the same digit. */
+export function onCpfInput(event) {
+  const input = el.cpf;
+  const caret = input.selectionStart === null ? input.value.length : input.selectionStart;
+  let digits = cpfDigits(input.value);
+  let before = cpfDigits(input.value.slice(0, caret)).length;
+  // Deleting only a "." or "-" would be undone by the mask: delete the neighbouring digit instead.
+  if (digits === state.lastCpfDigits && event.inputType === "deleteContentBackward" && before > 0) {
+    digits = digits.slice(0, before - 1) + digits.slice(before);
+    before -= 1;
+  } else if (digits === state.lastCpfDigits && event.inputType === "deleteContentForward") {
+    digits = digits.slice(0, before) + digits.slice(before + 1);
+  }
+  const formatted = formatCpf(digits);
+  input.value = formatted;
+  state.lastCpfDigits = digits;
+  const pos = caretAfterDigits(formatted, before);
+  if (document.activeElement === input) input.setSelectionRange(pos, pos);
+  if (digits.length === 11 && !el.cpfError.hidden) cpfLiveCheck();
+}
+
+/** On blur (or while correcting a shown error), validate a complete CPF right away. */
+export function cpfLiveCheck() {
+  if (!el.cpf.value) return;
+  const problem = cpfProblem(el.cpf.value);
+  el.cpfError.textContent = problem || "";
+  setHidden(el.cpfError, !problem);
+  if (problem) el.cpf.setAttribute("aria-invalid", "true");
+  else el.cpf.removeAttribute("aria-invalid");
+}
