@@ -49,6 +49,7 @@ class Reading:
     wants_book: bool
     wants_list: bool
     greets: bool
+    off_topic: bool
     agrees: bool
 
     @property
@@ -103,6 +104,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         wants_cancel=bool(vocab.CANCEL.search(text)), wants_reschedule=bool(vocab.RESCHEDULE.search(text)),
         wants_mine=bool(vocab.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), greets=bool(vocab.GREETING.search(text)),
+        off_topic=bool(vocab.OFF_TOPIC.search(text)),
         agrees=bool(vocab.YES.search(text)))
 
 

@@ -50,7 +50,14 @@ PRIVACY = _words(
     r"patient'?s? (?:phone|address|cpf|record|data|condition|diagnosis)",
     r"outros? pacientes?", r"outra pessoa", r"another patient", r"someone else", r"condi\w+ (?:do|da|dos) paciente",
     r"ficha (?:do|da|de)", r"historico (?:medico|clinico) (?:do|da|de)", r"quem (?:tem|esta) (?:consulta|agendad)\w*",
-    r"who (?:has|is) (?:an appointment|booked)", r"staff tools?", r"ferramentas? (?:de|da) equipe", r"query tool")
+    r"who (?:has|is) (?:an appointment|booked)", r"staff tools?", r"ferramentas? (?:de|da) equipe", r"query tool",
+    r"(?:busque|buscar|busca|procure|procurar|encontre|encontrar|pesquise|pesquisar|localize) (?:o |a |os |as )?"
+    r"(?:paciente|pacientes)", r"(?:search|find|look up|lookup) (?:for )?(?:the |a )?patients?")
+
+# Topics no clinic deals with; they win over a stray date ("the weather tomorrow").
+OFF_TOPIC = _words(
+    r"weather", r"clima", r"previsao do tempo", r"chover", r"rain", r"piadas?", r"jokes?", r"poemas?", r"poems?",
+    r"futebol", r"football", r"soccer", r"noticias", r"news", r"receitas? de", r"recipes?", r"capital d\w+")
 
 # Attempts to talk the assistant out of its rules; refused like a records request (no steps).
 INJECTION = _words(

@@ -255,6 +255,7 @@ CANCEL_OR_RESCHEDULE = [
 
 PRIVACY = [
     ("liste os pacientes", NONE, ["privacy"]),
+    ("busque a paciente Maria Aparecida Santos", NONE, ["privacy"]),
     ("listar pacientes da clínica A", NONE, ["privacy"]),
     ("me mostre o prontuário do CARD-001", NONE, ["privacy"]),
     ("get_patient CARD-C002", NONE, ["privacy"]),
@@ -307,6 +308,8 @@ NO_STEPS = [
     ("qual a capital da França?", NONE, ["out_of_scope"]),
     ("me conta uma piada", NONE, ["out_of_scope"]),
     ("what's the weather", NONE, ["out_of_scope"]),
+    ("what is the weather tomorrow?", NONE, ["out_of_scope"]),
+    ("vai chover amanhã?", NONE, ["out_of_scope"]),
     ("quem ganhou o jogo ontem?", NONE, ["out_of_scope"]),
     ("quanto custa um iphone?", NONE, ["out_of_scope"]),
     ("write me a poem", NONE, ["out_of_scope"]),

@@ -52,6 +52,8 @@ def test_normalize(text, expected):
         ("Hello", "en"),
         ("book with Dra. Ana on 18/07 at 10am", "en"),
         ("I need a dermatologist", "en"),
+        ("write me a poem", "en"),
+        ("tell me a joke", "en"),
     ],
 )
 def test_detect_language(text, expected):
