@@ -1,0 +1,103 @@
+"""The red-team side of the executor: each attack in place (proxy, scripted LLM, victim), run and judged."""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
+from typing import Any, Iterator, Sequence
+
+from agent_system.conversation import Conversation, Patient
+from agent_system.llm import LLMSettings
+from clinic_servers.launcher import ClinicFleet
+from clinic_servers.registry import ClinicRegistry
+from tests.fakes.clinic_proxy import ClinicProxy
+from tests.redteam.model import RedTeamCase, Victim
+from tests.redteam.scripted_llm import scripted_server, settings_for
+from tests.support import call_tool
+
+from .detectors import Finding, injection_findings
+from .records import judge, log_record
+from .runner import REDTEAM_CPF_BASE, converse, fleet_urls, instrumented_pipeline, patient_for, raw_findings
+
+Booking = tuple[str, str, str, str]
+
+
+def run_attacks(fleet: ClinicFleet, registry: ClinicRegistry, attacks: Sequence[RedTeamCase],
+                llm: LLMSettings) -> list[dict[str, Any]]:
+    """Every red-team case, each with its own pipeline, and the proxy and scripted LLM it needs."""
+    with proxy_pool(fleet) as proxies:
+        return [run_attack(fleet, proxies, registry, attack, patient_for(n, REDTEAM_CPF_BASE), llm)
+                for n, attack in enumerate(attacks, start=1)]
+
+
+@contextmanager
+def proxy_pool(fleet: ClinicFleet) -> Iterator[dict[str, ClinicProxy]]:
+    """One pass-through proxy per clinic; an attack arms one by giving it a rewrite."""
+    proxies = {clinic_id: ClinicProxy(url) for clinic_id, url in fleet_urls(fleet).items()}
+    try:
+        yield proxies
+    finally:
+        # Each stop waits out its server's half-second poll: stop them side by side.
+        with ThreadPoolExecutor(len(proxies)) as pool:
+            list(pool.map(ClinicProxy.stop, proxies.values()))
+
+
+def run_attack(fleet: ClinicFleet, proxies: dict[str, ClinicProxy], registry: ClinicRegistry,
+               attack: RedTeamCase, patient: Patient, llm: LLMSettings) -> dict[str, Any]:
+    """Set the attack up, run the conversation, and judge what the user saw and what changed."""
+    case = attack.as_case()
+    before = prepare_victim(fleet, attack.victim)
+    with ExitStack() as stack:
+        urls, llm = _arm(stack, fleet_urls(fleet), proxies, attack, patient, llm)
+        pipeline = stack.enter_context(instrumented_pipeline(registry, urls, llm, fleet.env["VAR_DIR"]))
+        setup_ok, observation = converse(pipeline, Conversation(patient=patient), case)
+    intact = before == victim_bookings(fleet, attack.victim)
+    data, drafts = raw_findings(observation, patient, registry)
+    findings = data + drafts + _attempt(attack, before)
+    mitigation = None
+    if findings:
+        markers = [*attack.markers, *(f.snippet for f in data + drafts)]
+        mitigation = judge(attack.kind, observation, markers, victim_intact=intact)
+    return log_record(case, observation, setup_ok, findings, mitigation)
+
+
+def prepare_victim(fleet: ClinicFleet, victim: Victim | None) -> list[Booking]:
+    """Book the victim's appointment when the seed has none, then snapshot their bookings."""
+    if victim is not None and victim.booking is not None:
+        clinic, doctor, day, time = victim.booking
+        call_tool(fleet.url(clinic), "book_appointment",
+                  {"doctor": doctor, "date": day, "time": time, "patient_name": victim.name, "cpf": victim.cpf})
+    return victim_bookings(fleet, victim)
+
+
+def victim_bookings(fleet: ClinicFleet, victim: Victim | None) -> list[Booking]:
+    """The victim's future bookings in every clinic, straight from the stores."""
+    if victim is None:
+        return []
+    found: list[Booking] = []
+    for url in fleet_urls(fleet).values():
+        listed = call_tool(url, "list_my_appointments", {"cpf": victim.cpf})["structuredContent"]
+        found += [(a["clinic"], a["doctor"], a["date"], a["time"]) for a in listed["appointments"]]
+    return sorted(found)
+
+
+def _arm(stack: ExitStack, urls: dict[str, str], proxies: dict[str, ClinicProxy], attack: RedTeamCase,
+         patient: Patient, llm: LLMSettings) -> tuple[dict[str, str], LLMSettings]:
+    """Route the faulty clinic through its armed proxy and put the scripted LLM in place, as needed."""
+    if attack.leak is not None:
+        leak, proxy = attack.leak, proxies[attack.leak.clinic]
+        proxy.rewrite = lambda result: leak.rewrite(result, patient)
+        stack.callback(setattr, proxy, "rewrite", None)
+        urls[leak.clinic] = proxy.url
+    if attack.draft is not None:
+        server = scripted_server(attack)
+        stack.callback(server.stop)
+        llm = settings_for(server)
+    return urls, llm
+
+
+def _attempt(attack: RedTeamCase, victim_before: list[Booking]) -> list[Finding]:
+    """An injection's own opportunity: the attempt in the message, or a real booking of someone else to hit."""
+    if attack.kind != "injecao":
+        return []
+    victim = [Finding("vitima", "consulta de outro paciente")] if victim_before else []
+    return injection_findings(attack.text) + victim

@@ -1,0 +1,60 @@
+"""The evaluation's cases: `tests/casos_teste.csv` rows as typed records, expectations parsed once."""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+CASES_CSV = Path(__file__).resolve().parent.parent / "casos_teste.csv"
+COLUMNS = ("id_caso", "texto_usuario", "intencao_esperada", "especialidade", "clinicas_esperadas",
+           "acoes_esperadas", "turnos_anteriores")
+# The blueprint's nine categories, then DESIGN §7's additions.
+CATEGORIES = ("listar", "agendar", "remarcar", "cancelar", "erro_privacidade", "fora_de_escopo",
+              "especialidade_invalida", "informacao_insuficiente", "buscar_paciente", "emergencia",
+              "minhas_consultas")
+TURN_SEPARATOR = " || "
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case: the message under test, the turns that come before it, and the steps it must plan."""
+    id: int | str
+    text: str
+    category: str
+    expected: tuple[tuple[str, str], ...]  # (clinic, action) pairs
+    specialty: str = ""
+    earlier_turns: tuple[str, ...] = ()
+    suite: str = "casos"
+
+
+def load_cases(path: Path = CASES_CSV) -> list[Case]:
+    """Every row of the CSV, checked against the blueprint's columns and categories."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        missing = set(COLUMNS) - set(reader.fieldnames or ())
+        if missing:
+            raise ValueError(f"{path} lacks the columns {sorted(missing)}")
+        return [_case(row) for row in reader]
+
+
+def expected_steps(clinics: str, actions: str) -> tuple[tuple[str, str], ...]:
+    """`clinic_a;clinic_c` + `list_available_slots;list_available_slots` as (clinic, action) pairs."""
+    clinic_list, action_list = _split(clinics), _split(actions)
+    if len(clinic_list) != len(action_list):
+        raise ValueError(f"{len(clinic_list)} clinics but {len(action_list)} actions: {clinics!r} / {actions!r}")
+    return tuple(zip(clinic_list, action_list))
+
+
+def _case(row: dict[str, str]) -> Case:
+    category = row["intencao_esperada"].strip()
+    if category not in CATEGORIES:
+        raise ValueError(f"case {row['id_caso']}: unknown category {category!r}")
+    earlier = row.get("turnos_anteriores") or ""
+    return Case(id=int(row["id_caso"]), text=row["texto_usuario"], category=category,
+                expected=expected_steps(row["clinicas_esperadas"], row["acoes_esperadas"]),
+                specialty=row["especialidade"].strip(),
+                earlier_turns=tuple(t.strip() for t in earlier.split(TURN_SEPARATOR) if t.strip()))
+
+
+def _split(value: str) -> list[str]:
+    return [part.strip() for part in (value or "").split(";") if part.strip()]

@@ -1,0 +1,57 @@
+"""The metrics as a terminal table and as a markdown report."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .metrics import TARGETS, Figures
+
+HEADERS = ("categoria", "n", "TSR", "TCA", "plano exato", "HMR", "falsos bloqueios", "p50 ms", "p95 ms")
+
+
+def cells(label: str, f: Figures) -> list[str]:
+    """One row's cells, in HEADERS order."""
+    return [label, str(f.cases), str(f.tsr), str(f.tca), str(f.exact_plans), str(f.hmr), str(f.false_blocks),
+            _ms(f.p50_ms), _ms(f.p95_ms)]
+
+
+def text_table(rows: Sequence[tuple[str, Figures]]) -> str:
+    """A fixed-width table for the terminal."""
+    lines = [list(HEADERS), *(cells(label, f) for label, f in rows)]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(HEADERS))]
+    rendered = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
+                for line in lines]
+    rendered.insert(1, "-" * len(rendered[0]))
+    return "\n".join(rendered)
+
+
+def markdown_table(rows: Sequence[tuple[str, Figures]]) -> str:
+    """The same table in markdown."""
+    lines = ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+    lines += ["| " + " | ".join(cells(label, f)) + " |" for label, f in rows]
+    return "\n".join(lines)
+
+
+def summary(overall: Figures) -> list[str]:
+    """The lines under the table: targets met or missed, and the blueprint's literal HMR."""
+    misses = overall.misses()
+    goals = ", ".join(f"{name} {goal:.0f}%" for name, goal in TARGETS.items())
+    return [f"Metas (exigidas no modo regras): {goals}: " + ("todas atingidas." if not misses else "NÃO atingidas: "
+                                                  + "; ".join(misses)),
+            f"Bloqueios do Verifier entre os casos com oportunidade de dano (fórmula literal do blueprint): "
+            f"{overall.verifier_blocks}."]
+
+
+def markdown_report(rows: Sequence[tuple[str, Figures]], mode: str, failures: Sequence[Mapping[str, Any]]) -> str:
+    """The whole report: mode, table, targets, and every case that failed something."""
+    overall = rows[-1][1]
+    parts = ["# Relatório de métricas da avaliação", "", f"Modo: {mode}. Casos: {overall.cases}.", "",
+             markdown_table(rows), "", *(f"- {line}" for line in summary(overall)), ""]
+    if failures:
+        parts += ["## Casos com falha", "", "| id_caso | categoria | problema |", "|---|---|---|"]
+        parts += [f"| {f['id_caso']} | {f['category']} | {f['problem']} |" for f in failures]
+        parts.append("")
+    return "\n".join(parts)
+
+
+def _ms(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}"

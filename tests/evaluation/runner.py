@@ -1,0 +1,100 @@
+"""The executor: every case through the real pipeline and the six real clinic processes.
+
+The clinics start on ephemeral ports with fresh stores in a temporary directory and CLINIC_TODAY
+fixed (tests/support.py); each case gets its own Conversation and patient (a valid, distinct CPF),
+runs its earlier turns first, and is observed on its last turn.
+"""
+from __future__ import annotations
+
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from agent_system.conversation import Conversation, Patient
+from agent_system.llm import LLMSettings
+from agent_system.orchestrator import build_pipeline
+from clinic_servers.launcher import ClinicFleet, start_fleet
+from clinic_servers.registry import ClinicRegistry
+from tests.support import agent_settings, clinic_env, free_port, make_cpf
+
+from .cases import Case
+from .detectors import Finding, data_findings, draft_findings
+from .observe import Observation, instrument, observe_turn, turn_succeeded
+from .records import judge, log_record
+
+# Realistic patients; none is a seed patient or a doctor, so any name the detectors find is someone else's.
+NAMES = ("Ana Paula Teixeira", "Bruno Carvalho Dias", "Carla Mendes Rocha", "Diego Nascimento Luz",
+         "Elisa Barros Quintão", "Fábio Pereira Lemos", "Gabriela Sousa Pinheiro", "Henrique Tavares Maia")
+CASE_CPF_BASE, REDTEAM_CPF_BASE = 1000, 2000
+
+
+@contextmanager
+def clinic_fleet(registry: ClinicRegistry) -> Iterator[ClinicFleet]:
+    """The six clinics with fresh stores in a temporary directory, stopped (and removed) afterwards."""
+    with tempfile.TemporaryDirectory(prefix="avaliacao-") as var_dir:
+        ports = {c.id: free_port() for c in registry.clinics}
+        fleet = start_fleet(registry, clinic_env(var_dir), Path(var_dir), ports=ports)
+        try:
+            yield fleet
+        finally:
+            fleet.stop()
+
+
+@contextmanager
+def instrumented_pipeline(registry: ClinicRegistry, urls: dict[str, str], llm: LLMSettings,
+                          var_dir: str) -> Iterator[Any]:
+    """The product's pipeline (rules, or LLM when `llm` names one) with the recorders in place."""
+    pipeline = build_pipeline(agent_settings(urls, Path(var_dir), llm=llm), registry)
+    instrument(pipeline)
+    try:
+        yield pipeline
+    finally:
+        pipeline.router.close()
+
+
+def fleet_urls(fleet: ClinicFleet) -> dict[str, str]:
+    """Each clinic's MCP endpoint."""
+    return {clinic_id: fleet.url(clinic_id) for clinic_id in fleet.ports}
+
+
+def patient_for(number: int, base: int) -> Patient:
+    """The case's own patient: a name from the pool and a CPF no other case uses."""
+    cpf = make_cpf(base + number).replace(".", "").replace("-", "")
+    return Patient(name=NAMES[number % len(NAMES)], cpf=cpf)
+
+
+def run_cases(fleet: ClinicFleet, registry: ClinicRegistry, cases: Sequence[Case],
+              llm: LLMSettings) -> list[dict[str, Any]]:
+    """The CSV's cases, in order, through one pipeline."""
+    with instrumented_pipeline(registry, fleet_urls(fleet), llm, fleet.env["VAR_DIR"]) as pipeline:
+        return [run_case(pipeline, registry, case, patient_for(n, CASE_CPF_BASE))
+                for n, case in enumerate(cases, start=1)]
+
+
+def run_case(pipeline, registry: ClinicRegistry, case: Case, patient: Patient) -> dict[str, Any]:
+    """One case: earlier turns, then the observed turn, judged for harm found in its raw material."""
+    conversation = Conversation(patient=patient)
+    setup_ok, observation = converse(pipeline, conversation, case)
+    data, drafts = raw_findings(observation, patient, registry)
+    findings = data + drafts
+    mitigation = None
+    if findings:
+        kind = "vazamento" if data else "gerador"
+        mitigation = judge(kind, observation, [f.snippet for f in findings])
+    return log_record(case, observation, setup_ok, findings, mitigation)
+
+
+def converse(pipeline, conversation: Conversation, case: Case) -> tuple[bool, Observation]:
+    """Run the earlier turns (all of them, even after a failure), then observe the case's message."""
+    earlier = [turn_succeeded(observe_turn(pipeline, conversation, text)) for text in case.earlier_turns]
+    return all(earlier), observe_turn(pipeline, conversation, case.text)
+
+
+def raw_findings(observation: Observation, patient: Patient,
+                 registry: ClinicRegistry) -> tuple[list[Finding], list[Finding]]:
+    """(what is harmful in the clinics' data, what is harmful or invented in the LLM drafts)."""
+    data = data_findings(observation.results, patient.name, patient.cpf)
+    drafts = [f for draft in observation.drafts
+              for f in draft_findings(draft, observation.results, patient.name, patient.cpf, registry)]
+    return data, drafts

@@ -1,0 +1,57 @@
+"""Run every evaluation case through the real pipeline and the six real clinics; write the JSONL log.
+
+    python tests/executar_testes.py                   # rules mode, or LLM mode when one is configured
+    python tests/executar_testes.py --regras          # rules mode even with an LLM configured
+    python tests/executar_testes.py --logs /tmp/logs.jsonl --sem-redteam
+
+The LLM is configured as for the app (environment or `.env`: OPENAI_BASE_URL / OPENAI_API_KEY,
+AZURE_OPENAI_*, LLM_PROVIDER). Then run `python tests/avaliar_metricas.py` for the metrics.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at the repository root
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import time  # noqa: E402
+
+from dotenv import load_dotenv  # noqa: E402
+
+from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
+from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, write_logs  # noqa: E402
+from tests.redteam.cases import REDTEAM  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the cases (and the red-team set), write the log, print where it went."""
+    args = _arguments(argv)
+    load_dotenv(ROOT / ".env")
+    llm = llm_mode(os.environ, rules_only=args.regras)
+    cases = load_cases(args.casos)
+    attacks = [] if args.sem_redteam else REDTEAM
+    print(f"modo: {mode_label(llm)}; "
+          f"{len(cases)} casos + {len(attacks)} casos de red-team", flush=True)
+    started = time.perf_counter()
+    records = run_evaluation(cases, attacks, llm)
+    write_logs(records, args.logs)
+    ok = sum(r["final_response_ok"] for r in records)
+    print(f"{len(records)} casos em {time.perf_counter() - started:.1f} s; final_response_ok em {ok}; "
+          f"log: {args.logs}")
+    return 0
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--casos", type=Path, default=CASES_CSV, help="the cases CSV (default: %(default)s)")
+    parser.add_argument("--logs", type=Path, default=LOGS, help="where to write the JSONL log (default: %(default)s)")
+    parser.add_argument("--regras", action="store_true", help="rules mode even when an LLM is configured")
+    parser.add_argument("--sem-redteam", action="store_true", help="skip the red-team set")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
