@@ -22,7 +22,8 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
     responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
     return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
-                    router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s),
+                    router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
+                                  settings.clinic_tls_verify),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder)
 

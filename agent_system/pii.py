@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 # Patterns are written for `fold` output: lower case, no accents, punctuation kept.
@@ -28,7 +29,13 @@ _STREET = re.compile(
     r"(?:n[o.]?\s*)?\d{1,5}\b"
     r"|\b\d{1,5}\s+(?:[a-z]+\s+){1,3}(?:street|st\.|avenue|ave\.|road|rd\.|boulevard|blvd|lane)\b")
 _POSTCODE = re.compile(r"\bcep\b:?\s*\d{5}-?\d{3}\b|(?<![\d-])\d{5}-\d{3}(?![\d-])")
-_TEXT_PATTERNS = (("phone", _PHONE), ("email", _EMAIL), ("address", _STREET), ("address", _POSTCODE))
+_DIGIT_OR_AT = re.compile(r"[\d@]")
+_FOUR_DIGITS = re.compile(r"\d{4}")
+_AT = re.compile("@")
+# (kind, pattern, guard): the guard is a cheap search every match of the pattern needs (phones and
+# postcodes hold four digits in a row, e-mails an "@"), so answers full of dates and times skip them.
+_TEXT_PATTERNS = (("phone", _PHONE, _FOUR_DIGITS), ("email", _EMAIL, _AT), ("address", _STREET, None),
+                  ("address", _POSTCODE, _FOUR_DIGITS))
 
 # Field names (folded) whose value is personal data whoever it belongs to: scheduling never needs them.
 _CONTACT_FIELDS = frozenset({
@@ -52,8 +59,16 @@ _NON_WORD = re.compile(r"[^\w\s]")
 
 def fold(text: str) -> str:
     """Lower case without accents, punctuation kept: the form the patterns match."""
+    if text.isascii():  # nothing to decompose: most clinic values (dates, times, codes) take this path
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'")).casefold()
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=512)
+def _fold_key(key: str) -> str:
+    """`fold` for field names: a clinic's answers repeat the same few keys hundreds of times."""
+    return fold(key)
 
 
 def cpf_digits(cpf: str) -> str:
@@ -70,11 +85,15 @@ def is_own_cpf(token: str, own_digits: str) -> bool:
 def pii_kinds(text: str, own_name: str, own_cpf: str) -> set[str]:
     """The kinds of someone else's personal data in a text: cpf, phone, email, address."""
     folded = _without_name(fold(text), own_name)
+    if not _DIGIT_OR_AT.search(folded):  # every kind needs a digit (an e-mail an "@"): most names, notes
+        return set()
     own = cpf_digits(own_cpf)
     tokens = _CPF_TOKEN.findall(folded)
     kinds = {"cpf"} if any(_visible(t) and not is_own_cpf(t, own) for t in tokens) else set()
-    rest = _CPF_TOKEN.sub(" ", folded)  # already judged: the patient's CPF must not read as a phone
-    return kinds | {kind for kind, pattern in _TEXT_PATTERNS if pattern.search(rest)}
+    # Already judged: the patient's CPF must not read as a phone.
+    rest = _CPF_TOKEN.sub(" ", folded) if tokens else folded
+    return kinds | {kind for kind, pattern, guard in _TEXT_PATTERNS
+                    if (guard is None or guard.search(rest)) and pattern.search(rest)}
 
 
 def name_key(name: str) -> str:
@@ -103,23 +122,32 @@ class Leaf:
 
 def leaves(node: Any, keys: tuple[str, ...] = (), record: Mapping[str, Any] | None = None) -> Iterator[Leaf]:
     """Every string or number in nested clinic data, depth first."""
-    if isinstance(node, Mapping):
-        for key, value in node.items():
-            yield from leaves(value, (*keys, fold(str(key))), node)
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from leaves(item, keys, record)
-    elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
-        yield Leaf(keys, str(node), record or {})
+    # A stack, not recursion: a listing has hundreds of leaves, each would climb a chain of generators.
+    stack = [(node, keys, record)]
+    while stack:
+        node, keys, record = stack.pop()
+        # Scalars and plain dicts first: `isinstance(x, Mapping)` is a slow ABC check.
+        if isinstance(node, (str, int, float)):
+            if not isinstance(node, bool):
+                yield Leaf(keys, str(node), record or {})
+        elif isinstance(node, (dict, Mapping)):
+            stack.extend(reversed([(value, (*keys, _fold_key(str(key))), node) for key, value in node.items()]))
+        elif isinstance(node, (list, tuple)):
+            stack.extend(reversed([(item, keys, record) for item in node]))
 
 
 def leaks(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
     """Whether this value is someone else's personal data, by its field or by its text."""
+    return field_leaks(leaf, own_name, own_cpf) or bool(pii_kinds(leaf.value, own_name, own_cpf))
+
+
+def field_leaks(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
+    """Whether the field holding this value makes it someone else's personal data (its text aside)."""
     if leaf.key in _CONTACT_FIELDS and leaf.value.strip():
         return True
     if leaf.key in _CPF_KEYS and _foreign_cpf_field(leaf.value, own_cpf):
         return True
-    return foreign_name(leaf, own_name, own_cpf) is not None or bool(pii_kinds(leaf.value, own_name, own_cpf))
+    return foreign_name(leaf, own_name, own_cpf) is not None
 
 
 def foreign_name(leaf: Leaf, own_name: str, own_cpf: str) -> str | None:
@@ -132,6 +160,9 @@ def foreign_name(leaf: Leaf, own_name: str, own_cpf: str) -> str | None:
 
 def _is_patient_name(leaf: Leaf) -> bool:
     """Whether the value is a person's name in a field that names a patient."""
+    # The field first: it is the cheapest test, and most values (dates, times, doctors) fail it.
+    if leaf.key not in _PATIENT_NAME_KEYS and leaf.key not in _GENERIC_NAME_KEYS:
+        return False
     if any(k in _PUBLIC_CONTEXTS for k in leaf.keys[:-1]):
         return False
     # Ids such as CARD-001 carry digits; names never do.

@@ -1,14 +1,14 @@
 """The Router: sends each step to its clinic over MCP JSON-RPC, all in parallel, never failing the turn."""
 from __future__ import annotations
 
+import http.client
 import itertools
+import json
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Iterator
 
-import requests
-from requests.adapters import HTTPAdapter
-
+from .clinic_http import ClinicHTTP
 from .conversation import Patient
 from .plan import PATIENT_ACTIONS, STAFF_ACTIONS, Step, StepResult
 
@@ -20,19 +20,21 @@ MAX_PARALLEL = 32
 class Router:
     """Knows where every clinic is; dispatches steps with the session's identity injected."""
 
-    def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float):
+    def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float, tls_verify: bool | str = True):
         self.endpoints = endpoints
         self.timeout_s = timeout_s
         self._headers = {"Authorization": f"Bearer {token}", "MCP-Protocol-Version": "2025-11-25",
-                         "Accept": "application/json, text/event-stream"}
-        self._http = requests.Session()
-        self._http.mount("http://", HTTPAdapter(pool_connections=16, pool_maxsize=MAX_PARALLEL))
-        self._http.mount("https://", HTTPAdapter(pool_connections=16, pool_maxsize=MAX_PARALLEL))
+                         "Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+        self._http = ClinicHTTP(tls_verify)
         self._pool = ThreadPoolExecutor(MAX_PARALLEL, thread_name_prefix="router")
         self._ids = itertools.count(1)
 
     def dispatch(self, steps: list[Step], patient: Patient) -> Iterator[tuple[Step, StepResult | None]]:
         """Yield (step, None) as each call leaves, then (step, result) as each one ends."""
+        if len(steps) == 1:  # nothing runs alongside: spare the hand-off to a pool thread and back
+            yield steps[0], None
+            yield steps[0], self.call(steps[0], patient)
+            return
         futures: dict[Future, Step] = {}
         for step in steps:
             futures[self._pool.submit(self.call, step, patient)] = step
@@ -58,10 +60,9 @@ class Router:
 
     def _answers_ping(self, url: str) -> bool:
         try:
-            reply = self._http.post(url, json={"jsonrpc": "2.0", "id": 0, "method": "ping"}, headers=self._headers,
-                                    timeout=min(self.timeout_s, 2.0))
-            return reply.status_code == 200 and "result" in reply.json()
-        except (requests.RequestException, ValueError):
+            status, content = self._post(url, {"jsonrpc": "2.0", "id": 0, "method": "ping"}, min(self.timeout_s, 2.0))
+            return status == 200 and "result" in json.loads(content)
+        except (OSError, http.client.HTTPException, ValueError, RecursionError):
             return False
 
     def close(self) -> None:
@@ -78,12 +79,16 @@ class Router:
         body = {"jsonrpc": "2.0", "id": next(self._ids), "method": "tools/call",
                 "params": {"name": step.action, "arguments": inject_identity(step, patient)}}
         try:
-            reply = self._http.post(url, json=body, headers=self._headers, timeout=self.timeout_s)
-        except requests.Timeout:
+            status, content = self._post(url, body, self.timeout_s)
+        except TimeoutError:
             return "timeout", None, {"code": SERVER_ERROR, "message": f"{step.clinic} did not answer in time"}
-        except requests.RequestException:
+        except (OSError, http.client.HTTPException):
             return "error", None, {"code": SERVER_ERROR, "message": f"{step.clinic} is unreachable"}
-        return _read_reply(step.clinic, reply)
+        return _read_reply(step.clinic, status, content)
+
+    def _post(self, url: str, body: dict, timeout_s: float) -> tuple[int, bytes]:
+        """(HTTP status, body) of one JSON-RPC message to a clinic."""
+        return self._http.post(url, json.dumps(body).encode(), self._headers, timeout_s)
 
 
 def inject_identity(step: Step, patient: Patient) -> dict:
@@ -96,13 +101,13 @@ def inject_identity(step: Step, patient: Patient) -> dict:
     return arguments
 
 
-def _read_reply(clinic: str, reply: requests.Response) -> tuple[str, dict | None, dict | None]:
+def _read_reply(clinic: str, status: int, content: bytes) -> tuple[str, dict | None, dict | None]:
     try:
-        message = reply.json()
-    except ValueError:
+        message = json.loads(content)
+    except (ValueError, RecursionError):  # RecursionError: a reply nested absurdly deep
         message = None
-    if reply.status_code != 200 or not isinstance(message, dict):
-        return "error", None, {"code": SERVER_ERROR, "message": f"{clinic} answered HTTP {reply.status_code}"}
+    if status != 200 or not isinstance(message, dict):
+        return "error", None, {"code": SERVER_ERROR, "message": f"{clinic} answered HTTP {status}"}
     if isinstance(message.get("error"), dict):
         error = message["error"]
         return "error", None, {"code": error.get("code", SERVER_ERROR), "message": str(error.get("message", ""))}

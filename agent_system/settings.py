@@ -26,6 +26,9 @@ class AgentSettings:
     planner_cot: bool = False
     prompts_dir: Path = PROMPTS_DIR
     var_dir: Path = PROJECT_ROOT / "var"
+    # TLS to remote clinics: True (certifi's CAs) or a CA bundle file, from REQUESTS_CA_BUNDLE or
+    # CURL_CA_BUNDLE, the variables the router honoured when it still went through requests.
+    clinic_tls_verify: bool | str = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], registry: ClinicRegistry) -> "AgentSettings":
@@ -35,7 +38,8 @@ class AgentSettings:
                    clock=Clock(parse_today(env.get("CLINIC_TODAY")), env.get("CLINIC_TIMEZONE", "America/Sao_Paulo")),
                    llm=LLMSettings.from_env(env), var_dir=var_dir,
                    dispatch_timeout_s=float(env.get("CLINIC_TIMEOUT_S") or 5.0),
-                   planner_cot=env.get("PLANNER_COT", "").lower() in ("1", "true", "yes"))
+                   planner_cot=env.get("PLANNER_COT", "").lower() in ("1", "true", "yes"),
+                   clinic_tls_verify=env.get("REQUESTS_CA_BUNDLE") or env.get("CURL_CA_BUNDLE") or True)
 
 
 def clinic_urls(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, str]:

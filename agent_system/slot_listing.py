@@ -27,10 +27,11 @@ class SlotListingText:
         """Intro, each specialty's clinics, clinics with nothing or no answer, then how to book."""
         listings = [r for r in results if r.action == LIST_SLOTS]
         groups = self._by_specialty(listings)
-        shown = [key for key, group in groups.items() if offered_slots(group)]
+        offers = {key: offered_slots(group) for key, group in groups.items()}  # once: a listing is long
+        shown = [key for key in groups if offers[key]]
         paragraphs = [self.words.say("listing_intro", specialties=self._names(shown))] if shown else []
         for key, group in groups.items():
-            paragraphs += self._specialty(key, group, listings, several=len(groups) > 1)
+            paragraphs += self._specialty(key, group, offers[key], listings, several=len(groups) > 1)
         paragraphs += self._unanswered(listings, bool(shown))
         if shown:
             paragraphs.append(self.words.say("how_to_reschedule" if self.rescheduling else "how_to_book"))
@@ -44,8 +45,8 @@ class SlotListingText:
             groups.setdefault(clinic.specialty.key if clinic else listing.specialty, []).append(result)
         return groups
 
-    def _specialty(self, key: str, group: list[StepResult], listings: list[StepResult], several: bool) -> list[str]:
-        offers = offered_slots(group)
+    def _specialty(self, key: str, group: list[StepResult], offers: list[SlotOffer], listings: list[StepResult],
+                   several: bool) -> list[str]:
         if not offers:
             return [self._nothing(key, group, listings)]
         clinics = sorted({o.clinic for o in offers}, key=self._rank)

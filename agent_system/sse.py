@@ -12,9 +12,11 @@ KEEPALIVE_S = 10.0
 _END = object()
 
 
-def frame_events(events: Callable[[threading.Event], Iterable], keepalive_s: float = KEEPALIVE_S) -> Iterator[str]:
+def frame_events(events: Callable[[threading.Event], Iterable], keepalive_s: float = KEEPALIVE_S,
+                 start: Callable[[Callable[[], None]], object] | None = None) -> Iterator[str]:
     """Run `events(stop)` in a worker thread and frame what it yields, with keep-alive comments while it works.
 
+    `start` runs the worker (a thread pool's `submit`); by default each turn gets a new thread.
     When the client goes away the server closes this generator; `stop` is then set so the turn ends at its
     next event instead of running on for nobody.
     """
@@ -30,7 +32,10 @@ def frame_events(events: Callable[[threading.Event], Iterable], keepalive_s: flo
         finally:
             outbox.put(_END)
 
-    threading.Thread(target=work, name="turn", daemon=True).start()
+    if start is None:
+        threading.Thread(target=work, name="turn", daemon=True).start()
+    else:
+        start(work)
     try:
         yield from _drain(outbox, keepalive_s)
     finally:
@@ -41,14 +46,20 @@ def _drain(outbox: queue.Queue, keepalive_s: float) -> Iterator[str]:
     event_id = 0
     while True:
         try:
-            event = outbox.get(timeout=keepalive_s)
+            ready = [outbox.get(timeout=keepalive_s)]
         except queue.Empty:
             yield ": keep-alive\n\n"
             continue
-        if event is _END:
+        # Events that are already waiting leave in the same write: one socket send and one wake-up
+        # for a burst (a turn's last stages arrive together) instead of one per event.
+        while ready[-1] is not _END and not outbox.empty():
+            ready.append(outbox.get_nowait())
+        frames = [e for e in ready if e is not _END]
+        if frames:
+            yield "".join(to_sse(e, event_id + n) for n, e in enumerate(frames, 1))
+            event_id += len(frames)
+        if ready[-1] is _END:
             return
-        event_id += 1
-        yield to_sse(event, event_id)
 
 
 @dataclass

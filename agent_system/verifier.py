@@ -18,7 +18,7 @@ from clinic_servers.cpf import redact_cpfs
 from .conversation import Patient
 from .events import VerificationEvent
 from .llm import LLM, LLMError
-from .pii import Leaf, fold, foreign_name, leaks, leaves, mentions, pii_kinds
+from .pii import Leaf, field_leaks, fold, foreign_name, leaves, mentions, pii_kinds
 from .plan import StepResult
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,18 @@ _MEDICINE = (r"remedios?|medicamentos?|medicac(?:ao|oes)|comprimidos?|capsulas?|
 # "2 unidades" (clinic branches) and "por semana" (doctors' schedules) are ordinary scheduling talk.
 _UNITS = (r"(?:mg|mcg|[µμ]g|ug|g|ml|ui|iu|gotas?|drops?|comprimidos?|capsulas?|pilulas?|pills?|tablets?"
           r"|capsules?|ampolas?|puffs?|jatos?)")
-_DOSE = re.compile(
+
+
+def _at_word_start(pattern: str) -> re.Pattern[str]:
+    """Compile a pattern whose every alternative begins a word (after its own lookbehinds).
+
+    The leading guard changes no match; it lets the engine skip the positions inside words
+    instead of trying every alternative there, which makes a long answer 2-4x cheaper to check.
+    """
+    return re.compile(rf"(?=\w)\b(?:{pattern})")
+
+
+_DOSE = _at_word_start(
     rf"(?<![\w.,])\d+(?:[.,]\d+)?\s?{_UNITS}\b"
     r"|\b(?:um|uma|dois|duas|tres|meio|meia|one|two|three|half an?)\s+"
     r"(?:comprimidos?|capsulas?|gotas?|pilulas?|pills?|tablets?|capsules?|drops?)\b"
@@ -83,7 +94,7 @@ _FINDING_PT = (r"(?:(?:so|apenas|somente|um|uma|o|a|de|quadro de|caso de|sinais 
                rf"(?:{_DISEASES_PT})\b")
 _FINDING_EN = rf"(?:(?:just|only|a|an|the|some|case of|kind of|signs of)\s+)*(?:{_DISEASES_EN})\b"
 _CARE = r"(?:medico|medica|doutora?|hospital|pronto[- ]socorro|emergencia|upa)"
-_ADVICE = re.compile(
+_ADVICE = _at_word_start(
     # "se você tem", "if you have": the doctor will find out whether; that is not a diagnosis.
     rf"(?<!\bse )\b(?:voce|vc) (?:(?:provavelmente|talvez|certamente) (?:tem|tenha|esta com|sofre de)"
     rf"|tem|esta com|sofre de) {_FINDING_PT}"
@@ -196,28 +207,31 @@ class Verifier:
 
 def data_rules(results: list[StepResult], patient: Patient) -> set[str]:
     """The rules the clinic data itself breaks."""
+    found = list(_result_leaves(results))
+    # A listing repeats a few values (doctors, dates, times) hundreds of times: judge each text once.
+    texts = {fold(value): value for value in {leaf.value for leaf in found}}
     rules: set[str] = set()
-    for leaf in _result_leaves(results):
-        text = fold(leaf.value)
-        if leaks(leaf, patient.name, patient.cpf):
-            rules.add("R2")
-        # Scheduling tools return no treatment or diagnosis; such text would be relayed as a clinic note.
-        if _PRESCRIPTION.search(text):
-            rules.add("R1")
-        if _ADVICE.search(text):
-            rules.add("R3")
+    if any(field_leaks(leaf, patient.name, patient.cpf) for leaf in found) or any(
+            pii_kinds(value, patient.name, patient.cpf) for value in texts.values()):
+        rules.add("R2")
+    # Scheduling tools return no treatment or diagnosis; such text would be relayed as a clinic note.
+    if any(_PRESCRIPTION.search(text) for text in texts):
+        rules.add("R1")
+    if any(_ADVICE.search(text) for text in texts):
+        rules.add("R3")
     return rules
 
 
 def answer_rules(text: str, results: list[StepResult], patient: Patient) -> set[str]:
     """The rules an answer breaks, judged against the turn's clinic data."""
     data = list(_result_leaves(results))
+    folded = fold(text)
     rules: set[str] = set()
-    if _ungrounded_treatment(fold(text), data):
+    if _ungrounded_treatment(folded, data):
         rules.add("R1")
     if pii_kinds(text, patient.name, patient.cpf) or _names_others(text, data, patient):
         rules.add("R2")
-    if _ADVICE.search(fold(text)):
+    if _ADVICE.search(folded):
         rules.add("R3")
     return rules
 
@@ -267,8 +281,10 @@ def _result_leaves(results: list[StepResult]) -> Iterator[Leaf]:
 
 def _ungrounded_treatment(folded: str, data: list[Leaf]) -> bool:
     """Whether the answer states a dose, drug or instruction the clinic data does not contain literally."""
-    grounded = _compact(" ".join(fold(leaf.value) for leaf in data))
     said = [m.group(0) for p in (_DOSE, _PRESCRIPTION, _DRUG) for m in p.finditer(folded)]
+    if not said:  # the usual case: nothing to ground, so no need to fold all the data
+        return False
+    grounded = _compact(" ".join(fold(leaf.value) for leaf in data))
     return any(_compact(s) not in grounded for s in said)
 
 

@@ -1,0 +1,1 @@
+"""The benchmark: the system started as in production and measured end to end (see run.py)."""

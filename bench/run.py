@@ -1,0 +1,195 @@
+"""Benchmark the clinic assistant as deployed: latency, throughput, fan-out, booking race, memory.
+
+    .venv/bin/python bench/run.py            # full run (a few minutes), writes docs/performance.md
+    .venv/bin/python bench/run.py --quick    # a short run (well under a minute)
+
+Everything runs on 127.0.0.1 in a temporary VAR_DIR, every loop is bounded by a count and a
+deadline, and every process started is stopped at the end.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from dataclasses import asdict
+from datetime import datetime, timezone
+from pathlib import Path
+from statistics import median
+
+if __package__ in (None, ""):  # `python bench/run.py`: make the project importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import machine, report, scenarios  # noqa: E402
+from bench.memory import machine_busy_s, tree_cpu_s, tree_peak  # noqa: E402
+from bench.proxy import DelayProxy  # noqa: E402
+from bench.system import TOKEN, Layout, start_clinics, start_web  # noqa: E402
+from bench.workload import free_slots  # noqa: E402
+from clinic_servers.registry import ClinicRegistry  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+# Sessions here send far more than a person would; the per-session limit is not what is measured.
+MESSAGES_PER_MINUTE = 100_000
+FULL = dict(warm_turns=30, listing_turns=300, booking_slots=60, seconds=10.0, turns_each=5000,
+            fan_rounds=20, race_slots=5, contenders=32)
+QUICK = dict(warm_turns=10, listing_turns=60, booking_slots=10, seconds=3.0, turns_each=2000,
+             fan_rounds=6, race_slots=2, contenders=16)
+CONCURRENCY = (1, 8, 32)
+FAN_OUT_DELAY_S = 0.2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark, print the figures, and write them into docs/performance.md."""
+    options = _options(argv)
+    counts = QUICK if options.quick else FULL
+    layout = Layout(options.clinic_workers, options.web_workers, options.web_threads)
+    figures = {"started": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "quick": options.quick,
+               "machine": machine.describe(), "layout": asdict(layout), "headline": {}}
+    began = time.monotonic()
+    figures["speed_before_ms"] = machine.speed_index_ms()
+    with tempfile.TemporaryDirectory(prefix="bench-var-") as var_dir:
+        _measure(Path(var_dir), layout, counts, set(options.only or _SECTIONS), figures)
+    figures["speed_after_ms"] = machine.speed_index_ms()
+    figures["seconds"] = time.monotonic() - began
+    text = report.markdown(figures)
+    print(text, flush=True)
+    if options.json:
+        Path(options.json).write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    if not options.no_write:
+        report.write_into(ROOT / "docs" / "performance.md", text)
+    return 0
+
+
+_SECTIONS = ("latency", "throughput", "race", "fan-out")
+
+
+def _options(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer turns and shorter phases")
+    parser.add_argument("--clinic-workers", type=int, default=2, help="gunicorn workers per clinic")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn workers of the web app")
+    parser.add_argument("--web-threads", type=int, default=16, help="threads per web worker")
+    parser.add_argument("--only", action="append", choices=_SECTIONS, help="run only these sections")
+    parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--no-write", action="store_true", help="do not touch docs/performance.md")
+    return parser.parse_args(argv)
+
+
+def _measure(var_dir: Path, layout: Layout, counts: dict, sections: set[str], figures: dict) -> None:
+    registry = ClinicRegistry.load()
+    fleet = start_clinics(registry, var_dir / "clinics", layout)
+    web = None
+    try:
+        urls = {cid: fleet.url(cid) for cid in fleet.ports}
+        web = start_web(urls, var_dir / "web", layout, MESSAGES_PER_MINUTE)
+        _log(f"clinics and web app up (web on port {web.port}); warming up")
+        scenarios.warm_up(web.port, counts["warm_turns"])
+        slots = free_slots(urls, TOKEN)
+        race_slots, booking_slots = _split_slots(slots, counts["race_slots"])
+        if "latency" in sections:
+            _latency(web.port, counts, booking_slots, figures)
+        if "throughput" in sections:
+            _throughput(web.port, counts, figures, lambda: _cpu(web, fleet))
+        if "race" in sections:
+            _race(web.port, race_slots, counts["contenders"], var_dir / "clinics", figures)
+        if "fan-out" in sections:
+            _fan_out(urls, var_dir / "web-delayed", layout, counts, figures)
+        figures["memory"] = {"web app": asdict(tree_peak(web.process.pid)),
+                             **{f"clinic {cid}": asdict(tree_peak(p.pid)) for cid, p in fleet.processes.items()}}
+        figures["memory"]["all six clinics"] = _total(figures["memory"], "clinic ")
+    finally:
+        if web:
+            web.stop()
+        fleet.stop()
+
+
+def _latency(port: int, counts: dict, booking_slots: list, figures: dict) -> None:
+    _log("latency: one patient at a time")
+    kinds = scenarios.latency(port, counts["listing_turns"], booking_slots[:counts["booking_slots"]], 240)
+    figures["latency"] = {kind: {**t.summary(), "failures": len(t.failures)} for kind, t in kinds.items()}
+    first = [ms for t in kinds.values() for ms in t.first_ms]
+    figures["latency"]["first SSE event"] = {**kinds["listing"].summary(first), "failures": 0}
+    listing = figures["latency"]["listing"]
+    figures["headline"] |= {"listing_p50_ms": listing.get("p50"), "listing_p95_ms": listing.get("p95"),
+                            "first_event_p50_ms": figures["latency"]["first SSE event"].get("p50")}
+
+
+def _throughput(port: int, counts: dict, figures: dict, cpu) -> None:
+    figures["throughput"] = []
+    for sessions in CONCURRENCY:
+        _log(f"throughput: {sessions} concurrent sessions for {counts['seconds']:.0f}s")
+        before = cpu()
+        t = scenarios.throughput(port, sessions, counts["turns_each"], counts["seconds"])
+        spent = {part: (seconds - before[part]) * 1000 / max(t.turns, 1) for part, seconds in cpu().items()}
+        figures["throughput"].append({"sessions": sessions, "turns": t.turns, "errors": t.errors,
+                                      "seconds": t.seconds, "turns_per_s": t.per_second, "cpu_ms_per_turn": spent,
+                                      "latency": t.timings.summary(), "failures": sorted(set(t.timings.failures))})
+    last = figures["throughput"][-1]
+    figures["headline"] |= {"turns_per_s_32": last["turns_per_s"], "errors_32": last["errors"]}
+
+
+def _race(port: int, slots: list, contenders: int, clinic_var: Path, figures: dict) -> None:
+    _log(f"booking race: {len(slots)} slots, {contenders} patients each")
+    rounds = scenarios.booking_race(port, slots, contenders, clinic_var)
+    double = sum(r.double_bookings for r in rounds)
+    figures["race"] = {"contenders": contenders, "double_bookings": double, "rounds": [
+        {"slot": f"{r.slot.clinic} {r.slot.doctor} {r.slot.date} {r.slot.time}", "contenders": contenders,
+         "confirmed": r.confirmed, "refused": r.refused, "errors": r.errors, "double_bookings": r.double_bookings,
+         "unconfirmed_holder": r.unconfirmed_holder} for r in rounds]}
+    figures["headline"]["double_bookings"] = double
+
+
+def _fan_out(urls: dict, var_dir: Path, layout: Layout, counts: dict, figures: dict) -> None:
+    _log(f"fan-out: every clinic behind a {FAN_OUT_DELAY_S * 1000:.0f} ms proxy")
+    proxies = {cid: DelayProxy(url, FAN_OUT_DELAY_S) for cid, url in urls.items()}
+    web = None
+    try:
+        web = start_web({cid: p.url for cid, p in proxies.items()}, var_dir, layout, MESSAGES_PER_MINUTE)
+        scenarios.fan_out(web.port, 2, 60)  # warm-up: connections to the proxies
+        timings = scenarios.fan_out(web.port, counts["fan_rounds"], 120)
+    finally:
+        if web:
+            web.stop()
+        for proxy in proxies.values():
+            proxy.stop()
+    summaries = {kind: {**t.summary(), "failures": len(t.failures)} for kind, t in timings.items()}
+    one = median(timings["one clinic (a doctor)"].total_ms or [float("nan")])
+    ratios = {kind: median(t.total_ms) / one for kind, t in timings.items() if t.total_ms}
+    figures["fan_out"] = {"delay_ms": FAN_OUT_DELAY_S * 1000, "timings": summaries, "ratios": ratios}
+    figures["headline"]["fan_out_six"] = ratios.get("six clinics (my appointments)")
+
+
+def _cpu(web, fleet) -> dict[str, float]:
+    """CPU seconds so far of the web app, the clinics and this load generator."""
+    import resource
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    parts = {"web": tree_cpu_s(web.process.pid),
+             "clinics": sum(tree_cpu_s(p.pid) for p in fleet.processes.values()),
+             "load generator": own.ru_utime + own.ru_stime}
+    # What the rest of the machine used meanwhile: other people's work disturbs the figures.
+    return parts | {"other processes": machine_busy_s() - sum(parts.values())}
+
+
+def _split_slots(slots: list, race_count: int) -> tuple[list, list]:
+    """Race slots (the latest, distinct doctors) apart from the slots latency turns book and cancel."""
+    race, doctors = [], set()
+    for slot in reversed(slots):
+        if slot.doctor not in doctors and len(race) < race_count:
+            race.append(slot)
+            doctors.add(slot.doctor)
+    return race, [s for s in slots if s not in race]
+
+
+def _total(memory: dict, prefix: str) -> dict:
+    parts = [m for name, m in memory.items() if name.startswith(prefix)]
+    return {"processes": sum(m["processes"] for m in parts), "peak_sum_kib": sum(m["peak_sum_kib"] for m in parts),
+            "peak_max_kib": max(m["peak_max_kib"] for m in parts)}
+
+
+def _log(message: str) -> None:
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

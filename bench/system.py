@@ -1,0 +1,106 @@
+"""The system as in production: six gunicorn clinics and the gunicorn (gthread) web app, on 127.0.0.1."""
+from __future__ import annotations
+
+import http.client
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from clinic_servers.launcher import ClinicFleet, start_fleet
+from clinic_servers.registry import ClinicRegistry
+
+ROOT = Path(__file__).resolve().parent.parent
+TODAY = "2026-11-23"  # a Monday: the same fixed "today" as the test suite
+TOKEN, STAFF_TOKEN = "bench-patient-token", "bench-staff-token"
+READY_TIMEOUT_S = 30.0
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Process counts: clinic workers per clinic, web workers and threads per web worker."""
+    clinic_workers: int = 1
+    web_workers: int = 2
+    web_threads: int = 16
+
+
+def start_clinics(registry: ClinicRegistry, var_dir: Path, layout: Layout) -> ClinicFleet:
+    """The six clinics, each its own gunicorn with its own store, on free ports."""
+    env = {"CLINIC_TODAY": TODAY, "CLINIC_TOKEN": TOKEN, "CLINIC_STAFF_TOKEN": STAFF_TOKEN, "VAR_DIR": str(var_dir)}
+    ports = {c.id: free_port() for c in registry.clinics}
+    return start_fleet(registry, env, var_dir, ports=ports, workers=layout.clinic_workers)
+
+
+@dataclass
+class WebApp:
+    """A running `gunicorn -k gthread 'web_app:create_app()'`."""
+    process: subprocess.Popen
+    port: int
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL after ten seconds."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def start_web(clinic_urls: dict[str, str], var_dir: Path, layout: Layout, messages_per_minute: int) -> WebApp:
+    """The web app in rules mode (no LLM variables) against the given clinic endpoints."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "--workers", str(layout.web_workers), "--worker-class", "gthread",
+               "--threads", str(layout.web_threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+               "--no-control-socket", "web_app:create_app()"]
+    process = subprocess.Popen(command, env=web_env(clinic_urls, var_dir, messages_per_minute), cwd=ROOT,
+                               start_new_session=True)
+    app = WebApp(process, port)
+    try:
+        _wait_ready(app)
+    except BaseException:
+        app.stop()
+        raise
+    return app
+
+
+def web_env(clinic_urls: dict[str, str], var_dir: Path, messages_per_minute: int) -> dict[str, str]:
+    """The process environment without LLM or clinic settings of the caller, plus the benchmark's."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS_URL"))}
+    env |= {f"{cid.upper()}_URL": url for cid, url in clinic_urls.items()}
+    return env | {"CLINIC_TOKEN": TOKEN, "CLINIC_TODAY": TODAY, "VAR_DIR": str(var_dir),
+                  "MESSAGES_PER_MINUTE": str(messages_per_minute)}
+
+
+def free_port() -> int:
+    """A TCP port free right now on 127.0.0.1."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_ready(app: WebApp) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if app.process.poll() is not None:
+            raise RuntimeError(f"the web app exited with code {app.process.returncode}")
+        if _answers(app.port):
+            return
+        time.sleep(0.1)
+    raise TimeoutError(f"the web app did not answer within {READY_TIMEOUT_S:.0f}s")
+
+
+def _answers(port: int) -> bool:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", "/api/health")
+        return conn.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        conn.close()
