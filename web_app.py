@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -18,6 +20,7 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from flask_cors import CORS
 from werkzeug.exceptions import HTTPException
 
+from agent_system.audit import AuditLog
 from agent_system.conversation import Patient
 from agent_system.events import SessionEvent, to_record
 from agent_system.orchestrator import build_pipeline
@@ -29,7 +32,10 @@ from clinic_servers.registry import ClinicRegistry
 from clinic_servers.settings import PROJECT_ROOT
 
 log = logging.getLogger("web_app")
+TURN_WORKERS = 64  # turns running at once per process; more wait (with keep-alives) for a free worker
 _NAME = re.compile(r"^[^\W\d_]+(?:[ '.-][^\W\d_]+)*\.?$")
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")  # secrets.token_urlsafe's alphabet (fullmatch)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 
@@ -72,6 +78,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["sessions"] = open_session_store(settings.agent.var_dir, settings.redis_url,
                                                            settings.session_ttl_s)
     app.extensions["web_settings"] = settings
+    app.extensions["audit"] = AuditLog(settings.agent.var_dir / "audit.jsonl")
+    # Reused threads for the turns behind SSE streams: starting a thread per turn cost ~0.5 ms of CPU
+    # under load (the starter waits for the new thread to run), and each new thread opened its own
+    # session-store connection. Threads start lazily, so a pre-forking server may build the app first.
+    app.extensions["turn_workers"] = ThreadPoolExecutor(TURN_WORKERS, thread_name_prefix="turn")
     if settings.cors_origins:
         CORS(app, resources={r"/api/*": {"origins": list(settings.cors_origins)}}, expose_headers=[],
              allow_headers=["Content-Type", "X-Session-Id", "Accept"])
@@ -116,12 +127,14 @@ def _register_routes(app: Flask) -> None:
         message = _message(body.get("message"))
         if _sessions().hit(session_id) > _web_settings().messages_per_minute:
             raise ApiError(429, "too_many_requests", "Muitas mensagens em pouco tempo. Aguarde um minuto.")
-        turn = _Turn(app.extensions["pipeline"], _sessions(), session_id, conversation, message)
+        turn = _Turn(app.extensions["pipeline"], _sessions(), app.extensions["audit"], session_id, conversation,
+                     message)
         if request.accept_mimetypes.best == "application/json":
             events = list(turn.events(None))
             answer = next((e.text for e in events if e.type == "answer"), "")
             return jsonify(answer=answer, events=[to_record(e) for e in events])
-        return Response(stream_with_context(frame_events(turn.events)), mimetype="text/event-stream",
+        stream = frame_events(turn.events, start=app.extensions["turn_workers"].submit)
+        return Response(stream_with_context(stream), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
 
     @app.get("/api/health")
@@ -134,18 +147,21 @@ def _register_routes(app: Flask) -> None:
 class _Turn:
     """One chat turn, holding everything it needs so the stream never reads the request."""
 
-    def __init__(self, pipeline, sessions, session_id: str, conversation, message: str):
-        self.pipeline, self.sessions = pipeline, sessions
+    def __init__(self, pipeline, sessions, audit, session_id: str, conversation, message: str):
+        self.pipeline, self.sessions, self.audit = pipeline, sessions, audit
         self.session_id, self.conversation, self.message = session_id, conversation, message
 
     def events(self, stop):
-        """The session event, then the pipeline's; the session is saved only when the turn completed."""
+        """The session event, then the pipeline's; the session is saved and audited only when the turn completed."""
         yield SessionEvent(session_id=self.session_id)
+        seen = []
         for event in self.pipeline.run(self.conversation, self.message):
             if stop is not None and stop.is_set():
                 return
+            seen.append(event)
             if event.type == "done":
                 self.sessions.save(self.session_id, self.conversation)
+                self.audit.write(self.session_id, seen)
             yield event
 
 
@@ -158,7 +174,10 @@ def _web_settings() -> WebSettings:
 
 
 def _json_body() -> dict:
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser follows: as malformed as broken JSON
+        body = None
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_body", "O corpo da requisição deve ser um objeto JSON.")
     return body
@@ -174,6 +193,8 @@ def _patient_name(value: object) -> str:
 def _message(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ApiError(400, "invalid_message", "Escreva uma mensagem.")
+    if _LONE_SURROGATE.search(value):  # a "\ud800" escape: no text, and it could never be stored or sent
+        raise ApiError(400, "invalid_message", "A mensagem tem caracteres inválidos.")
     if len(value) > _web_settings().max_message_chars:
         raise ApiError(400, "message_too_long",
                        f"A mensagem passa de {_web_settings().max_message_chars} caracteres.")
@@ -181,8 +202,9 @@ def _message(value: object) -> str:
 
 
 def _conversation(session_id: object):
-    conversation = _sessions().load(session_id) if isinstance(session_id, str) and 0 < len(session_id) <= 100 \
-        else None
+    # Only ids shaped like ours reach the store: anything else (a lone surrogate, a NUL) is simply unknown.
+    ours = isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id)
+    conversation = _sessions().load(session_id) if ours else None
     if conversation is None:
         raise ApiError(401, "session_expired", "Sessão expirada ou inexistente. Identifique-se novamente.")
     return session_id, conversation
@@ -229,10 +251,14 @@ def main() -> int:
     if not remote_clinics(registry, os.environ):
         fleet = start_fleet(registry, {}, Path(os.environ.get("VAR_DIR") or PROJECT_ROOT / "var"))
         os.environ.update({k: fleet.env[k] for k in ("CLINIC_TOKEN", "CLINIC_STAFF_TOKEN")})
+    # SIGTERM (a service manager, `timeout`) must stop the clinics too, not orphan them.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         settings = WebSettings.from_env(os.environ, registry)
         print(f"Clinic assistant: http://127.0.0.1:{settings.port}", flush=True)
         run_simple("127.0.0.1", settings.port, create_app({"SETTINGS": settings}), threaded=True)
+    except KeyboardInterrupt:
+        pass
     finally:
         if fleet:
             fleet.stop()

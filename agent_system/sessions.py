@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from clinic_servers.store import enable_wal
+
 from .conversation import Conversation, Patient
 
 IDLE_TTL_S = 60 * 60
@@ -51,7 +53,7 @@ class SqliteSessions:
         db = getattr(self._local, "db", None)
         if db is None:
             db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA journal_mode = WAL")
+            enable_wal(db)  # retried: web workers booting together race to switch a new file
             db.execute("PRAGMA synchronous = NORMAL")
             self._local.db = db
         return db

@@ -91,7 +91,7 @@ def _role(header: str, settings) -> Role | None:
 def _parse(body: bytes) -> dict[str, Any]:
     try:
         message = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as e:
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:  # RecursionError: absurdly deep nesting
         raise RpcError(PARSE_ERROR, "Parse error: the body is not valid JSON", 400) from e
     if isinstance(message, list):
         raise RpcError(INVALID_REQUEST, "Batch requests are not supported", 400)
@@ -181,4 +181,9 @@ def _error(request_id: Any, error: RpcError) -> Response:
 
 
 def _json(body: dict, status: int = 200) -> Response:
-    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
+    text = json.dumps(body, ensure_ascii=False)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed from the request (id, method, tool name)
+        data = json.dumps(body).encode("ascii")  # escaped as \ud800: the caller gets its own id back
+    return Response(data, status=status, mimetype="application/json")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -35,6 +36,24 @@ CREATE TABLE IF NOT EXISTS slots (
 CREATE INDEX IF NOT EXISTS slots_by_cpf ON slots (cpf) WHERE cpf IS NOT NULL;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+
+def enable_wal(conn: sqlite3.Connection, attempts: int = 200, pause_s: float = 0.01) -> None:
+    """Put the file in WAL mode, retrying while a sibling process holds it.
+
+    Worker processes booting together on a new file all switch it to WAL at once; SQLite answers
+    the losers "database is locked" at once instead of waiting out the busy timeout, which made a
+    gunicorn worker fail to boot (and gunicorn then stops the whole server).
+    """
+    for _ in range(attempts - 1):
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e):
+                raise
+            time.sleep(pause_s)
+    conn.execute("PRAGMA journal_mode = WAL")
 
 
 @dataclass(frozen=True)
@@ -73,7 +92,7 @@ class SlotStore:
                                    check_same_thread=False)
             conn.row_factory = sqlite3.Row
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA journal_mode = WAL")
+            enable_wal(conn)
             # WAL with synchronous=NORMAL never loses a committed transaction to a process crash.
             conn.execute("PRAGMA synchronous = NORMAL")
             self._local.conn = conn

@@ -1,6 +1,7 @@
 """The web API contract of DESIGN §5: every endpoint, its errors, JSON mode and the SSE stream."""
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -146,7 +147,6 @@ def test_the_sse_stream_follows_the_contract(client, live_server):
     types = [e.event for e in events]
     assert _stage_order(types) == ["session", "stage", "plan", "stage", "dispatch", "stage", "verification",
                                    "stage", "token", "answer", "stage", "done"]
-    import json
     stages = [(json.loads(e.data)["stage"], json.loads(e.data)["status"]) for e in events if e.event == "stage"]
     assert stages == [("triage", "start"), ("triage", "end"), ("planning", "start"), ("planning", "end"),
                       ("dispatch", "start"), ("dispatch", "end"), ("verification", "start"),
@@ -176,3 +176,14 @@ def test_cors_is_off_by_default_and_on_for_configured_origins(client, make_app):
     allowed = make_app(cors_origins=("https://app.example",)).test_client()
     reply = allowed.get("/api/health", headers={"Origin": "https://app.example"})
     assert reply.headers["Access-Control-Allow-Origin"] == "https://app.example"
+
+
+def test_every_completed_turn_is_audited_without_personal_data(client, web_settings):
+    session_id = open_session(client)
+    client.post("/api/chat", json={"session_id": session_id, "message": "horários de dermatologia"},
+                headers={"Accept": "application/json"})
+    trail = (web_settings.agent.var_dir / "audit.jsonl").read_text(encoding="utf-8")
+    record = json.loads(trail.splitlines()[-1])
+    assert record["steps"] == [["clinic_b", "list_available_slots"], ["clinic_f", "list_available_slots"]]
+    assert record["safe"] is True and record["blocked"] is False
+    assert session_id not in trail and "39053344705" not in trail and "Ana Paula" not in trail

@@ -27,7 +27,8 @@ def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 30) -> requ
             time.sleep(0.2)
 
 
-def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, registry):
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
+def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, registry, stop_signal):
     ports = {c.id: free_port() for c in registry.clinics}
     web_port = free_port()
     env = {k: v for k, v in os.environ.items()
@@ -45,7 +46,7 @@ def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, regis
         reply = requests.post(f"{base}/api/chat", json={"session_id": session["session_id"], "message": "dermatologia"},
                               headers={"Accept": "application/json"}, timeout=30).json()
         assert "Clínica B" in reply["answer"] and "Clínica F" in reply["answer"]
-        app.send_signal(signal.SIGINT)
+        app.send_signal(stop_signal)
         assert app.wait(timeout=30) == 0
     finally:
         app.kill()
