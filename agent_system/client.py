@@ -1,6 +1,6 @@
 """A headless client of the web API: opens a session and chats over SSE, printing the stages.
 
-`python -m agent_system.client --url http://127.0.0.1:5000 --name "Ana Paula Teixeira" --cpf 390.533.447-05`
+`python -m agent_system.client --url http://127.0.0.1:5000 --name "<full name>" --cpf <CPF>`
 then one message per line. Tests and the evaluation drive the same class.
 """
 from __future__ import annotations
