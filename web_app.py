@@ -109,9 +109,9 @@ def _register_routes(app: Flask) -> None:
 
     @app.get("/api/session")
     def show_session() -> Response:
-        conversation = _conversation(request.headers.get("X-Session-Id"))[1]
+        session_id, conversation = _conversation(request.headers.get("X-Session-Id"))
         return jsonify(patient=conversation.patient.public(),
-                       history=[turn.model_dump() for turn in conversation.history])
+                       history=[turn.model_dump() for turn in _sessions().history(session_id)])
 
     @app.delete("/api/session")
     def close_session() -> tuple[str, int]:

@@ -1,15 +1,16 @@
-"""A patient's conversation: who they are, what was said, what was last listed and booked."""
+"""A patient's conversation: who they are, what was said lately, what was last listed and booked."""
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from clinic_servers.cpf import mask_cpf
 
 from .events import AppointmentItem, SlotOffer
 
-MAX_TURNS = 40
+MAX_TURNS = 40  # turns a session keeps for the patient to see again (GET /api/session)
+RECENT_MESSAGES = 12  # messages a planner reads as context
 
 
 class Patient(BaseModel):
@@ -26,31 +27,47 @@ class Patient(BaseModel):
         return {"name": self.name, "cpf_masked": self.cpf_masked}
 
 
-class Turn(BaseModel):
+class Message(BaseModel):
     role: Literal["user", "assistant"]
     text: str
+
+
+class Turn(Message):
+    """A message as the patient saw it, with the slots and bookings it showed."""
     slots: list[SlotOffer] = Field(default_factory=list)
     appointments: list[AppointmentItem] = Field(default_factory=list)
 
 
 class Conversation(BaseModel):
-    """Everything the planner may use from earlier turns; stored server-side per session."""
+    """What the next turn needs from earlier ones; stored server-side per session.
+
+    The whole history (every turn with its slots) is not part of it: a session store keeps that
+    apart, so a turn neither reads nor rewrites it. Turns recorded here wait in `unsaved` until
+    the store appends them.
+    """
     patient: Patient
-    history: list[Turn] = Field(default_factory=list)
+    recent: list[Message] = Field(default_factory=list)
     last_slots: list[SlotOffer] = Field(default_factory=list)
     # The patient's bookings as this conversation knows them (booked, rescheduled or listed here).
     appointments: list[AppointmentItem] = Field(default_factory=list)
     # An action waiting for the patient's choice: {"action": "cancel"|"reschedule", "appointment": {...}?}
     pending: dict | None = None
+    _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:
         """Add one exchange, keeping the listing and the known bookings up to date."""
-        self.history.extend([Turn(role="user", text=user_text), answer])
-        del self.history[:-MAX_TURNS]
+        exchange = [Turn(role="user", text=user_text), answer]
+        self._unsaved = [*self._unsaved, *exchange][-MAX_TURNS:]
+        self.recent = [*self.recent, *(Message(role=t.role, text=t.text) for t in exchange)][-RECENT_MESSAGES:]
         if answer.slots:
             self.last_slots = list(answer.slots)
         for item in answer.appointments:
             self._track(item)
+
+    def take_unsaved(self) -> list[Turn]:
+        """The turns recorded since the last call, oldest first; the store appends them to the history."""
+        turns, self._unsaved = self._unsaved, []
+        return turns
 
     def _track(self, item: AppointmentItem) -> None:
         key = (item.clinic, item.doctor, item.date, item.time)

@@ -14,7 +14,6 @@ from clinic_servers.tools import catalog as tool_catalog
 from .conversation import Conversation
 from .plan import IDENTIFIED_ACTIONS, PATIENT_ACTIONS, Intent, Plan, Step
 
-HISTORY_TURNS = 12
 MAX_STEPS = 12
 _WEEKDAYS = ("Monday / segunda-feira", "Tuesday / terça-feira", "Wednesday / quarta-feira", "Thursday / quinta-feira",
              "Friday / sexta-feira", "Saturday / sábado", "Sunday / domingo")
@@ -111,7 +110,7 @@ def _valid_future_date(value: str, today: date) -> bool:
 
 
 def _messages(conversation: Conversation, message: str) -> list[dict]:
-    history = [{"role": t.role, "content": t.text} for t in conversation.history[-HISTORY_TURNS:]]
+    history = [{"role": m.role, "content": m.text} for m in conversation.recent]
     return [*history, {"role": "user", "content": message}]
 
 

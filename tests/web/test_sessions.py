@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import subprocess
 import time
 
 import pytest
 import redis as redis_client
 
-from agent_system.conversation import Patient, Turn
+from agent_system.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Patient, Turn
+from agent_system.events import SlotOffer
 from agent_system.sessions import RedisSessions, SqliteSessions
 from tests.support import free_port
 
@@ -53,9 +55,49 @@ def test_a_session_round_trips_between_two_store_instances(make_store):
     conversation = reader.load(session_id)
     conversation.record("oi", Turn(role="assistant", text="Olá!"))
     reader.save(session_id, conversation)
-    assert [t.text for t in writer.load(session_id).history] == ["oi", "Olá!"]
+    assert [t.text for t in writer.history(session_id)] == ["oi", "Olá!"]
+    assert [m.text for m in writer.load(session_id).recent] == ["oi", "Olá!"]
     writer.delete(session_id)
     assert reader.load(session_id) is None
+    assert reader.history(session_id) == []
+
+
+def test_the_history_is_appended_apart_from_the_state_and_keeps_the_last_turns(make_store):
+    store = make_store()
+    session_id = store.create(PATIENT)
+    offer = SlotOffer(clinic="clinic_a", doctor="Dr. Ricardo Lopes", date="2026-11-24", time="09:00")
+    for n in range(1, MAX_TURNS):  # twice MAX_TURNS turns minus two, one exchange per load
+        conversation = store.load(session_id)
+        conversation.record(f"pergunta {n}", Turn(role="assistant", text=f"resposta {n}", slots=[offer]))
+        store.save(session_id, conversation)
+    history = store.history(session_id)
+    assert len(history) == MAX_TURNS
+    assert [t.text for t in history[-2:]] == [f"pergunta {MAX_TURNS - 1}", f"resposta {MAX_TURNS - 1}"]
+    assert history[-1].slots == [offer] and history[0].text == "pergunta 20"
+    # What a turn loads stays small however long the conversation: the recent messages, text only.
+    state = store.load(session_id)
+    assert len(state.recent) == RECENT_MESSAGES and state.recent[-1].text == f"resposta {MAX_TURNS - 1}"
+    assert {type(m) for m in state.recent} == {Message} and state.last_slots == [offer]
+
+
+def test_saving_twice_appends_each_turn_once(make_store):
+    store = make_store()
+    session_id = store.create(PATIENT)
+    conversation = store.load(session_id)
+    conversation.record("oi", Turn(role="assistant", text="Olá!"))
+    store.save(session_id, conversation)
+    store.save(session_id, conversation)
+    assert [t.text for t in store.history(session_id)] == ["oi", "Olá!"]
+
+
+def test_a_session_closed_while_its_turn_ran_keeps_nothing(make_store):
+    store = make_store()
+    session_id = store.create(PATIENT)
+    conversation = store.load(session_id)
+    store.delete(session_id)
+    conversation.record("oi", Turn(role="assistant", text="Olá!"))
+    store.save(session_id, conversation)
+    assert store.load(session_id) is None and store.history(session_id) == []
 
 
 def test_ids_are_unguessable_and_unknown_ids_load_nothing(make_store):
@@ -77,6 +119,31 @@ def test_the_rate_counter_counts_per_session(make_store):
     first, second = store.create(PATIENT), store.create(PATIENT)
     assert [store.hit(first) for _ in range(3)] == [1, 2, 3]
     assert store.hit(second) == 1
+
+
+def test_sqlite_erases_expired_sessions_and_their_history_when_a_session_opens(tmp_path):
+    store = SqliteSessions(tmp_path / "sessions.sqlite3", ttl_s=1)
+    session_id = store.create(PATIENT)
+    conversation = store.load(session_id)
+    conversation.record("quero cardiologia", Turn(role="assistant", text="Aqui estão os horários."))
+    store.save(session_id, conversation)
+    time.sleep(2.1)
+    store.create(PATIENT)
+    with sqlite3.connect(tmp_path / "sessions.sqlite3") as db:
+        assert db.execute("SELECT count(*) FROM sessions WHERE id = ?", (session_id,)).fetchone() == (0,)
+        assert db.execute("SELECT count(*) FROM turns").fetchone() == (0,)
+
+
+def test_sqlite_replaces_a_session_file_of_the_older_layout(tmp_path):
+    path = tmp_path / "sessions.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, data TEXT NOT NULL, touched REAL NOT NULL)")
+        db.execute("INSERT INTO sessions VALUES ('old', '{}', 0)")
+    store = SqliteSessions(path)
+    assert store.load("old") is None
+    session_id = store.create(PATIENT)
+    assert store.load(session_id).patient == PATIENT
+    assert SqliteSessions(path).load(session_id).patient == PATIENT  # a second worker keeps what is there
 
 
 def test_the_web_app_keeps_sessions_in_redis_when_configured(make_app, redis_url):
