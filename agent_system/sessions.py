@@ -122,23 +122,28 @@ class SqliteSessions:
         return Conversation.model_validate_json(row[0])
 
     def save(self, session_id: str, conversation: Conversation) -> None:
-        """Write the state and append the turns recorded since it was loaded, in one transaction."""
-        db, turns = self._db(), conversation.take_unsaved()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            updated = db.execute("UPDATE sessions SET state = ?, touched = ? WHERE id = ?",
-                                 (conversation.model_dump_json(), time.time(), session_id)).rowcount
-            if turns and updated:  # a session closed while its turn ran keeps no history
-                last = db.execute("SELECT coalesce(max(seq), 0) FROM turns WHERE session_id = ?",
-                                  (session_id,)).fetchone()[0]
-                db.executemany("INSERT INTO turns (session_id, seq, turn) VALUES (?, ?, ?)",
-                               [(session_id, last + n, turn.model_dump_json()) for n, turn in enumerate(turns, 1)])
-                db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?",
-                           (session_id, last + len(turns) - MAX_TURNS))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        """Write the state, then append the turns recorded since it was loaded.
+
+        Each write is one statement in its own transaction: the write lock is then held only inside
+        SQLite's C code, never across a Python thread switch, which under load kept the other
+        workers waiting for milliseconds. A crash between the two loses at most one exchange from
+        the history the page shows, never the state.
+        """
+        db = self._db()
+        state, turns = conversation.model_dump_json(), [t.model_dump_json() for t in conversation.take_unsaved()]
+        updated = db.execute("UPDATE sessions SET state = ?, touched = ? WHERE id = ?",
+                             (state, time.time(), session_id)).rowcount
+        if not (turns and updated):  # a session closed while its turn ran keeps no history
+            return
+        rows = ", ".join("(?, ?)" for _ in turns)
+        last = db.execute(
+            "INSERT INTO turns (session_id, seq, turn) SELECT ?1, "
+            "coalesce((SELECT max(seq) FROM turns WHERE session_id = ?1), 0) + column1, column2 "
+            f"FROM (VALUES {rows}) RETURNING seq",
+            (session_id, *(v for n, turn in enumerate(turns, 1) for v in (n, turn)))).fetchall()
+        newest = max(seq for (seq,) in last)
+        if newest > MAX_TURNS:
+            db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, newest - MAX_TURNS))
 
     def history(self, session_id: str) -> list[Turn]:
         """The turns the patient saw, oldest first (the last MAX_TURNS)."""
