@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
 
 # Patterns are written for `fold` output: lower case, no accents, punctuation kept.
 # A CPF full or masked (*, x or •), formatted, or as 11 bare digits.
@@ -36,6 +36,7 @@ _AT = re.compile("@")
 # postcodes hold four digits in a row, e-mails an "@"), so answers full of dates and times skip them.
 _TEXT_PATTERNS = (("phone", _PHONE, _FOUR_DIGITS), ("email", _EMAIL, _AT), ("address", _STREET, None),
                   ("address", _POSTCODE, _FOUR_DIGITS))
+_GUARDS = frozenset(guard for _, _, guard in _TEXT_PATTERNS if guard is not None)
 
 # Field names (folded) whose value is personal data whoever it belongs to: scheduling never needs them.
 _CONTACT_FIELDS = frozenset({
@@ -55,6 +56,8 @@ _PUBLIC_CONTEXTS = frozenset({"doctor", "doctors", "medico", "medica", "medicos"
 _PUBLIC_NAME = re.compile(r"^\s*(?:dra?|doutora?|clinica|clinic)\b")
 _HAS_LETTERS = re.compile(r"[^\W\d_]{2,}")
 _NON_WORD = re.compile(r"[^\w\s]")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NO_RECORD: Mapping[str, Any] = MappingProxyType({})
 
 
 def fold(text: str) -> str:
@@ -62,7 +65,17 @@ def fold(text: str) -> str:
     if text.isascii():  # nothing to decompose: most clinic values (dates, times, codes) take this path
         return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'")).casefold()
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    # Only the non-ASCII characters can be marks: a long answer has a few dozen of them.
+    return _NON_ASCII.sub(_unmarked, decomposed)
+
+
+@lru_cache(maxsize=1024)
+def _without_mark(char: str) -> str:
+    return "" if unicodedata.combining(char) else char
+
+
+def _unmarked(match: re.Match[str]) -> str:
+    return _without_mark(match.group())
 
 
 @lru_cache(maxsize=512)
@@ -92,8 +105,9 @@ def pii_kinds(text: str, own_name: str, own_cpf: str) -> set[str]:
     kinds = {"cpf"} if any(_visible(t) and not is_own_cpf(t, own) for t in tokens) else set()
     # Already judged: the patient's CPF must not read as a phone.
     rest = _CPF_TOKEN.sub(" ", folded) if tokens else folded
+    guards = {guard: guard.search(rest) is not None for guard in _GUARDS}  # each searched once, shared
     return kinds | {kind for kind, pattern, guard in _TEXT_PATTERNS
-                    if (guard is None or guard.search(rest)) and pattern.search(rest)}
+                    if (guard is None or guards[guard]) and pattern.search(rest)}
 
 
 def name_key(name: str) -> str:
@@ -107,12 +121,11 @@ def mentions(text: str, name: str, own_name: str = "") -> bool:
     return bool(wanted) and re.search(rf"\b{re.escape(wanted)}\b", _without_name(name_key(text), own_name)) is not None
 
 
-@dataclass(frozen=True)
-class Leaf:
+class Leaf(NamedTuple):
     """One scalar in clinic data, with the keys that lead to it and the object holding it."""
     keys: tuple[str, ...]
     value: str
-    record: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    record: Mapping[str, Any] = _NO_RECORD
 
     @property
     def key(self) -> str:
@@ -120,20 +133,25 @@ class Leaf:
         return self.keys[-1] if self.keys else ""
 
 
-def leaves(node: Any, keys: tuple[str, ...] = (), record: Mapping[str, Any] | None = None) -> Iterator[Leaf]:
-    """Every string or number in nested clinic data, depth first."""
-    # A stack, not recursion: a listing has hundreds of leaves, each would climb a chain of generators.
-    stack = [(node, keys, record)]
+def leaves(node: Any, keys: tuple[str, ...] = (), record: Mapping[str, Any] | None = None) -> list[Leaf]:
+    """Every string or number in nested clinic data, in document order."""
+    # A stack, not recursion: clinic data may nest as deep as JSON allows. Exact types first: a
+    # listing has hundreds of values, and `isinstance(x, Mapping)` is a slow ABC check.
+    found: list[Leaf] = []
+    stack = [(node, keys, _NO_RECORD if record is None else record)]
     while stack:
         node, keys, record = stack.pop()
-        # Scalars and plain dicts first: `isinstance(x, Mapping)` is a slow ABC check.
-        if isinstance(node, (str, int, float)):
-            if not isinstance(node, bool):
-                yield Leaf(keys, str(node), record or {})
-        elif isinstance(node, (dict, Mapping)):
-            stack.extend(reversed([(value, (*keys, _fold_key(str(key))), node) for key, value in node.items()]))
-        elif isinstance(node, (list, tuple)):
-            stack.extend(reversed([(item, keys, record) for item in node]))
+        kind = type(node)
+        if kind is str:
+            found.append(Leaf(keys, node, record))
+        elif kind is dict or (kind is not list and isinstance(node, Mapping)):
+            items = list(node.items())
+            stack.extend([(value, (*keys, _fold_key(str(key))), node) for key, value in reversed(items)])
+        elif kind is list or kind is tuple:
+            stack.extend([(item, keys, record) for item in reversed(node)])
+        elif isinstance(node, (str, int, float)) and kind is not bool:
+            found.append(Leaf(keys, str(node), record))
+    return found
 
 
 def leaks(leaf: Leaf, own_name: str, own_cpf: str) -> bool:

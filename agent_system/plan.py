@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
+
+from .pii import Leaf, leaves
 
 PATIENT_ACTIONS = ("list_available_slots", "book_appointment", "reschedule_appointment", "cancel_appointment",
                    "list_my_appointments")
@@ -58,7 +61,7 @@ class Plan(BaseModel):
 
 
 class StepResult(BaseModel):
-    """One dispatched step's outcome, as the verifier and the response generator see it."""
+    """One dispatched step's outcome, as the verifier and the response generator see it; never changed once made."""
     step_id: int
     clinic: str
     action: str
@@ -67,3 +70,8 @@ class StepResult(BaseModel):
     data: dict[str, Any] | None = None  # structuredContent of a successful call
     error: dict[str, Any] | None = None  # {code, message}: a tool error code, or -32000 for transport
     ms: float = 0.0
+
+    @cached_property
+    def leaves(self) -> list[Leaf]:
+        """Every value the clinic returned, result and error object; the verifier reads them several times a turn."""
+        return leaves(self.data) + leaves(self.error)

@@ -11,14 +11,14 @@ import logging
 import re
 from dataclasses import dataclass
 from string import Template
-from typing import Iterable, Iterator, Literal
+from typing import Iterable, Literal
 
 from clinic_servers.cpf import redact_cpfs
 
 from .conversation import Patient
 from .events import VerificationEvent
 from .llm import LLM, LLMError
-from .pii import Leaf, field_leaks, fold, foreign_name, leaves, mentions, pii_kinds
+from .pii import Leaf, field_leaks, fold, foreign_name, mentions, pii_kinds
 from .plan import StepResult
 
 log = logging.getLogger(__name__)
@@ -207,7 +207,7 @@ class Verifier:
 
 def data_rules(results: list[StepResult], patient: Patient) -> set[str]:
     """The rules the clinic data itself breaks."""
-    found = list(_result_leaves(results))
+    found = _result_leaves(results)
     # A listing repeats a few values (doctors, dates, times) hundreds of times: judge each text once.
     texts = {fold(value): value for value in {leaf.value for leaf in found}}
     rules: set[str] = set()
@@ -224,7 +224,7 @@ def data_rules(results: list[StepResult], patient: Patient) -> set[str]:
 
 def answer_rules(text: str, results: list[StepResult], patient: Patient) -> set[str]:
     """The rules an answer breaks, judged against the turn's clinic data."""
-    data = list(_result_leaves(results))
+    data = _result_leaves(results)
     folded = fold(text)
     rules: set[str] = set()
     if _ungrounded_treatment(folded, data):
@@ -272,11 +272,9 @@ def _opinion(reply: dict) -> tuple[bool, frozenset[str]] | None:
     return (not safe) or bool(rules), rules
 
 
-def _result_leaves(results: list[StepResult]) -> Iterator[Leaf]:
+def _result_leaves(results: list[StepResult]) -> list[Leaf]:
     """Every value the clinics returned this turn: results and error objects."""
-    for result in results:
-        yield from leaves(result.data)
-        yield from leaves(result.error)
+    return [leaf for result in results for leaf in result.leaves]
 
 
 def _ungrounded_treatment(folded: str, data: list[Leaf]) -> bool:
