@@ -22,7 +22,7 @@ from .conversation import MAX_TURNS, Conversation, Patient, Turn
 
 IDLE_TTL_S = 60 * 60
 _RATE_WINDOW_S = 60
-_SCHEMA_VERSION = 2  # 2: history apart from the state
+_SCHEMA_VERSION = 3  # 3: history appended apart from the state
 _TURN = TypeAdapter(Turn)
 
 
@@ -48,13 +48,18 @@ def open_session_store(var_dir: Path, redis_url: str | None, ttl_s: int = IDLE_T
 
 
 class SqliteSessions:
-    """Sessions in one SQLite file (WAL), safe across gunicorn worker processes."""
+    """Sessions in one SQLite file (WAL), safe across gunicorn worker processes.
+
+    One row per session: the state as JSON, and the history as JSON lines that a turn appends to
+    in SQL without reading them. A turn is then two short writes (the rate counter, the save).
+    """
 
     def __init__(self, path: Path, ttl_s: int = IDLE_TTL_S):
         self.path, self.ttl_s = path, ttl_s
-        # Loading a session refreshes its idle clock at most this often: one write a minute, not one a
-        # request (a chat turn's save refreshes it anyway).
-        self._touch_every_s = ttl_s / 60
+        # Loading a session refreshes its idle clock at most this often (a chat turn's save refreshes it
+        # anyway), and expired sessions are erased at most this often: writes a minute, not a request.
+        self._housekeeping_s = ttl_s / 60
+        self._next_purge = 0.0
         self._local = threading.local()
         path.parent.mkdir(parents=True, exist_ok=True)
         self._migrate(self._db())
@@ -66,15 +71,13 @@ class SqliteSessions:
             if db.execute("PRAGMA user_version").fetchone()[0] < _SCHEMA_VERSION:
                 # Sessions are an hour of chat at most: an older layout is dropped, and its patients
                 # simply identify themselves again.
-                db.execute("DROP TABLE IF EXISTS sessions")
-                db.execute("DROP TABLE IF EXISTS turns")
-                db.execute("DROP TABLE IF EXISTS rate")
+                for table in ("sessions", "turns", "rate"):
+                    db.execute(f"DROP TABLE IF EXISTS {table}")
                 db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
             db.execute("CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, state TEXT NOT NULL, "
-                       "touched REAL NOT NULL)")
+                       "touched REAL NOT NULL, history TEXT NOT NULL DEFAULT '', "
+                       "history_turns INTEGER NOT NULL DEFAULT 0)")
             db.execute("CREATE INDEX IF NOT EXISTS sessions_touched ON sessions (touched)")
-            db.execute("CREATE TABLE IF NOT EXISTS turns (session_id TEXT NOT NULL, seq INTEGER NOT NULL, "
-                       "turn TEXT NOT NULL, PRIMARY KEY (session_id, seq)) WITHOUT ROWID")
             db.execute("CREATE TABLE IF NOT EXISTS rate (id TEXT NOT NULL, window INTEGER NOT NULL, "
                        "hits INTEGER NOT NULL, PRIMARY KEY (id, window))")
             db.execute("COMMIT")
@@ -94,19 +97,13 @@ class SqliteSessions:
     def create(self, patient: Patient) -> str:
         session_id, now = new_session_id(), time.time()
         db = self._db()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            # Sessions left to expire are erased here (Redis expires its keys by itself): what a patient
-            # said is not kept past the idle time just because nobody came back for it.
-            expired = "SELECT id FROM sessions WHERE touched < ?"
-            db.execute(f"DELETE FROM turns WHERE session_id IN ({expired})", (now - self.ttl_s,))
+        if now >= self._next_purge:
+            self._next_purge = now + self._housekeeping_s
+            # Sessions left to expire are erased (Redis expires its keys by itself): what a patient said
+            # is not kept past the idle time just because nobody came back for it.
             db.execute("DELETE FROM sessions WHERE touched < ?", (now - self.ttl_s,))
-            db.execute("INSERT INTO sessions (id, state, touched) VALUES (?, ?, ?)",
-                       (session_id, Conversation(patient=patient).model_dump_json(), now))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        db.execute("INSERT INTO sessions (id, state, touched) VALUES (?, ?, ?)",
+                   (session_id, Conversation(patient=patient).model_dump_json(), now))
         return session_id
 
     def load(self, session_id: str) -> Conversation | None:
@@ -117,57 +114,51 @@ class SqliteSessions:
         if now - row[1] > self.ttl_s:
             self.delete(session_id)
             return None
-        if now - row[1] > self._touch_every_s:
+        if now - row[1] > self._housekeeping_s:
             db.execute("UPDATE sessions SET touched = ? WHERE id = ?", (now, session_id))
         return Conversation.model_validate_json(row[0])
 
     def save(self, session_id: str, conversation: Conversation) -> None:
-        """Write the state, then append the turns recorded since it was loaded.
+        """Write the state and append the turns recorded since it was loaded: one statement.
 
-        Each write is one statement in its own transaction: the write lock is then held only inside
-        SQLite's C code, never across a Python thread switch, which under load kept the other
-        workers waiting for milliseconds. A crash between the two loses at most one exchange from
-        the history the page shows, never the state.
+        Writes here never use RETURNING nor an explicit transaction: either keeps the write lock
+        until Python reads on, and under load this thread may wait milliseconds for its turn to run
+        while every other writer waits for the lock.
         """
+        state, turns = conversation.model_dump_json(), conversation.take_unsaved()
+        lines = "".join(turn.model_dump_json() + "\n" for turn in turns)
         db = self._db()
-        state, turns = conversation.model_dump_json(), [t.model_dump_json() for t in conversation.take_unsaved()]
-        updated = db.execute("UPDATE sessions SET state = ?, touched = ? WHERE id = ?",
-                             (state, time.time(), session_id)).rowcount
-        if not (turns and updated):  # a session closed while its turn ran keeps no history
-            return
-        rows = ", ".join("(?, ?)" for _ in turns)
-        last = db.execute(
-            "INSERT INTO turns (session_id, seq, turn) SELECT ?1, "
-            "coalesce((SELECT max(seq) FROM turns WHERE session_id = ?1), 0) + column1, column2 "
-            f"FROM (VALUES {rows}) RETURNING seq",
-            (session_id, *(v for n, turn in enumerate(turns, 1) for v in (n, turn)))).fetchall()
-        newest = max(seq for (seq,) in last)
-        if newest > MAX_TURNS:
-            db.execute("DELETE FROM turns WHERE session_id = ? AND seq <= ?", (session_id, newest - MAX_TURNS))
+        db.execute("UPDATE sessions SET state = ?, touched = ?, history = history || ?, "
+                   "history_turns = history_turns + ? WHERE id = ?", (state, time.time(), lines, len(turns), session_id))
+        row = db.execute("SELECT history_turns FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row and row[0] > 2 * MAX_TURNS:  # now and then, not every turn: cut back to the last MAX_TURNS
+            self._trim(session_id, row[0])
+
+    def _trim(self, session_id: str, stored: int) -> None:
+        db = self._db()
+        row = db.execute("SELECT history FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        kept = row[0].splitlines(keepends=True)[-MAX_TURNS:] if row else []
+        # Only if no other turn appended meanwhile; otherwise the next save trims.
+        db.execute("UPDATE sessions SET history = ?, history_turns = ? WHERE id = ? AND history_turns = ?",
+                   ("".join(kept), len(kept), session_id, stored))
 
     def history(self, session_id: str) -> list[Turn]:
         """The turns the patient saw, oldest first (the last MAX_TURNS)."""
-        rows = self._db().execute("SELECT turn FROM turns WHERE session_id = ? ORDER BY seq", (session_id,))
-        return [_TURN.validate_json(row[0]) for row in rows]
+        row = self._db().execute("SELECT history FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        return [_TURN.validate_json(line) for line in row[0].splitlines()[-MAX_TURNS:]] if row else []
 
     def delete(self, session_id: str) -> None:
         db = self._db()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            for table, column in (("sessions", "id"), ("turns", "session_id"), ("rate", "id")):
-                db.execute(f"DELETE FROM {table} WHERE {column} = ?", (session_id,))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+        db.execute("DELETE FROM rate WHERE id = ?", (session_id,))
 
     def hit(self, session_id: str) -> int:
         """Count one request in the current minute; returns the minute's count."""
         window = int(time.time() // _RATE_WINDOW_S)
         db = self._db()
-        hits = db.execute("INSERT INTO rate (id, window, hits) VALUES (?, ?, 1) "
-                          "ON CONFLICT (id, window) DO UPDATE SET hits = hits + 1 RETURNING hits",
-                          (session_id, window)).fetchone()[0]
+        db.execute("INSERT INTO rate (id, window, hits) VALUES (?, ?, 1) "
+                   "ON CONFLICT (id, window) DO UPDATE SET hits = hits + 1", (session_id, window))
+        hits = db.execute("SELECT hits FROM rate WHERE id = ? AND window = ?", (session_id, window)).fetchone()[0]
         if hits == 1:  # this session's first request this minute: the older minutes are done with
             db.execute("DELETE FROM rate WHERE window < ?", (window - 1,))
         return hits

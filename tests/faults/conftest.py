@@ -95,9 +95,7 @@ def slot_rows(var_dir: Path, clinic_id: str) -> list[tuple]:
 def session_rows(var_dir: Path) -> list[tuple]:
     """Every session of the web app's store (id, state and history, not the idle clock)."""
     with closing(sqlite3.connect(f"file:{var_dir / 'sessions.sqlite3'}?mode=ro", uri=True)) as db:
-        return db.execute("SELECT id, state, (SELECT group_concat(turn, char(10)) FROM "
-                          "(SELECT turn FROM turns WHERE session_id = id ORDER BY seq)) "
-                          "FROM sessions ORDER BY id").fetchall()
+        return db.execute("SELECT id, state, history FROM sessions ORDER BY id").fetchall()
 
 
 @pytest.fixture

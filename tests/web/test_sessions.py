@@ -131,7 +131,21 @@ def test_sqlite_erases_expired_sessions_and_their_history_when_a_session_opens(t
     store.create(PATIENT)
     with sqlite3.connect(tmp_path / "sessions.sqlite3") as db:
         assert db.execute("SELECT count(*) FROM sessions WHERE id = ?", (session_id,)).fetchone() == (0,)
-        assert db.execute("SELECT count(*) FROM turns").fetchone() == (0,)
+        assert db.execute("SELECT count(*) FROM sessions WHERE history LIKE '%cardiologia%'").fetchone() == (0,)
+
+
+def test_sqlite_keeps_the_stored_history_bounded(tmp_path):
+    store = SqliteSessions(tmp_path / "sessions.sqlite3")
+    session_id = store.create(PATIENT)
+    for n in range(3 * MAX_TURNS):
+        conversation = store.load(session_id)
+        conversation.record(f"pergunta {n}", Turn(role="assistant", text=f"resposta {n}"))
+        store.save(session_id, conversation)
+    with sqlite3.connect(tmp_path / "sessions.sqlite3") as db:
+        stored, lines = db.execute("SELECT history_turns, history FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    assert MAX_TURNS <= stored <= 2 * MAX_TURNS and stored == len(lines.splitlines())
+    assert [t.text for t in store.history(session_id)][-1] == f"resposta {3 * MAX_TURNS - 1}"
+    assert len(store.history(session_id)) == MAX_TURNS
 
 
 def test_sqlite_replaces_a_session_file_of_the_older_layout(tmp_path):
