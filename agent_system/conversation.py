@@ -42,8 +42,8 @@ class Conversation(BaseModel):
     """What the next turn needs from earlier ones; stored server-side per session.
 
     The whole history (every turn with its slots) is not part of it: a session store keeps that
-    apart, so a turn neither reads nor rewrites it. Turns recorded here wait in `unsaved` until
-    the store appends them.
+    apart, so a turn neither reads nor rewrites it. Turns recorded here wait until the store takes
+    them (`take_unsaved`) and appends them.
     """
     patient: Patient
     recent: list[Message] = Field(default_factory=list)
