@@ -76,6 +76,15 @@ class AppointmentItem(BaseModel):
     date: str
     time: str
     status: str
+    # Only on a booking made this turn: the patient needs it to cancel or reschedule later.
+    code: str | None = None
+
+
+class ConfirmRequest(BaseModel):
+    """A cancel or reschedule the assistant will run only after the patient says yes."""
+    action: Literal["cancel", "reschedule"]
+    appointment: SlotOffer
+    new: SlotOffer | None = None
 
 
 class AnswerEvent(_Event):
@@ -85,6 +94,8 @@ class AnswerEvent(_Event):
     emergency: bool = False
     slots: list[SlotOffer] = Field(default_factory=list)
     appointments: list[AppointmentItem] = Field(default_factory=list)
+    confirm: ConfirmRequest | None = None
+    lang: Literal["pt", "en"] = "pt"
     # Answers always carry both lists, empty or not.
     _wire: ClassVar[dict[str, Any]] = {"exclude": {"type"}}
 

@@ -53,7 +53,7 @@ class Pipeline:
     def _emergency(self, triage, language: str):
         yield PlanEvent(steps=[], source="triage")
         yield StageEvent(stage="answer", status="start")
-        answer = AnswerEvent(text=emergency_answer(triage, language), emergency=True)
+        answer = AnswerEvent(text=emergency_answer(triage, language), emergency=True, lang=language)
         yield TokenEvent(text=answer.text)
         yield answer
         yield StageEvent(stage="answer", status="end", ms=0.0)
@@ -78,7 +78,7 @@ class Pipeline:
         started = time.perf_counter()
         yield StageEvent(stage="answer", status="start")
         if not verdict.safe:
-            answer = AnswerEvent(text=verdict.note, blocked=True)
+            answer = AnswerEvent(text=verdict.note, blocked=True, lang=language)
             yield TokenEvent(text=answer.text)
         else:
             answer = yield from self._generate(plan, results, conversation, message, language)
@@ -98,10 +98,10 @@ class Pipeline:
             checked = self.verifier.check_answer(text, results, conversation.patient, language)
             if not checked.safe:
                 yield TokenEvent(text=checked.note)
-                return AnswerEvent(text=checked.note, blocked=True)
+                return AnswerEvent(text=checked.note, blocked=True, lang=language)
             for line in text.splitlines(keepends=True):
                 yield TokenEvent(text=line)
-        return AnswerEvent(text=text, slots=rendering.slots, appointments=rendering.appointments)
+        return AnswerEvent(text=text, slots=rendering.slots, appointments=rendering.appointments, lang=language)
 
 
 def _timed(stage: str, work):
