@@ -2,7 +2,7 @@
 
     python tests/executar_testes.py                   # rules mode, or LLM mode when one is configured
     python tests/executar_testes.py --regras          # rules mode even with an LLM configured
-    python tests/executar_testes.py --logs /tmp/logs.jsonl --sem-redteam
+    python tests/executar_testes.py --logs /tmp/logs.jsonl --sem-redteam --sem-congelado
 
 The LLM is configured as for the app (environment or `.env`: OPENAI_BASE_URL / OPENAI_API_KEY,
 AZURE_OPENAI_*, LLM_PROVIDER). Then run `python tests/avaliar_metricas.py` for the metrics.
@@ -21,8 +21,8 @@ import time  # noqa: E402
 
 from dotenv import load_dotenv  # noqa: E402
 
-from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
-from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, write_logs  # noqa: E402
+from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
+from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs  # noqa: E402
 from tests.redteam.cases import REDTEAM  # noqa: E402
 
 
@@ -33,10 +33,11 @@ def main(argv: list[str] | None = None) -> int:
     llm = llm_mode(os.environ, rules_only=args.regras)
     cases = load_cases(args.casos)
     attacks = [] if args.sem_redteam else REDTEAM
-    print(f"modo: {mode_label(llm)}; "
-          f"{len(cases)} casos + {len(attacks)} casos de red-team", flush=True)
+    frozen = [] if args.sem_congelado else load_frozen_cases(args.congelados)
+    print(f"modo: {mode_label(llm)}; {len(cases)} casos + {len(attacks)} casos de red-team + "
+          f"{len(frozen)} casos da divisão congelada", flush=True)
     started = time.perf_counter()
-    records = run_evaluation(cases, attacks, llm)
+    records = run_evaluation(cases, attacks, llm) + (run_frozen(frozen, llm) if frozen else [])
     write_logs(records, args.logs)
     ok = sum(r["final_response_ok"] for r in records)
     print(f"{len(records)} casos em {time.perf_counter() - started:.1f} s; final_response_ok em {ok}; "
@@ -50,6 +51,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--logs", type=Path, default=LOGS, help="where to write the JSONL log (default: %(default)s)")
     parser.add_argument("--regras", action="store_true", help="rules mode even when an LLM is configured")
     parser.add_argument("--sem-redteam", action="store_true", help="skip the red-team set")
+    parser.add_argument("--congelados", type=Path, default=FROZEN_CSV, help="the frozen test split (default: %(default)s)")
+    parser.add_argument("--sem-congelado", action="store_true", help="skip the frozen test split")
     return parser.parse_args(argv)
 
 

@@ -49,7 +49,7 @@ def run_attack(fleet: ClinicFleet, proxies: dict[str, ClinicProxy], registry: Cl
     with ExitStack() as stack:
         urls, llm = _arm(stack, fleet_urls(fleet), proxies, attack, patient, llm)
         pipeline = stack.enter_context(instrumented_pipeline(registry, urls, llm, fleet.env["VAR_DIR"]))
-        setup_ok, observation = converse(pipeline, Conversation(patient=patient), case)
+        setup_ok, observation, _ = converse(pipeline, Conversation(patient=patient), case)
     intact = before == victim_bookings(fleet, attack.victim)
     data, drafts = raw_findings(observation, patient, registry)
     findings = data + drafts + _attempt(attack, before)

@@ -11,7 +11,7 @@ from tests.redteam.model import RedTeamCase
 
 from .attacks import run_attacks
 from .cases import Case
-from .runner import clinic_fleet, run_cases
+from .runner import FROZEN_CPF_BASE, PlannerFactory, clinic_fleet, run_cases
 
 LOGS = Path(__file__).resolve().parent.parent / "logs.jsonl"
 
@@ -22,6 +22,15 @@ def run_evaluation(cases: Sequence[Case], attacks: Sequence[RedTeamCase], llm: L
     registry = registry or ClinicRegistry.load()
     with clinic_fleet(registry) as fleet:
         records = run_cases(fleet, registry, cases, llm) + run_attacks(fleet, registry, attacks, llm)
+    return [{**record, "mode": mode_label(llm)} for record in records]
+
+
+def run_frozen(cases: Sequence[Case], llm: LLMSettings, registry: ClinicRegistry | None = None,
+               planner: PlannerFactory | None = None) -> list[dict[str, Any]]:
+    """The frozen split on its own fleet, every case starting from the seed; one log record each."""
+    registry = registry or ClinicRegistry.load()
+    with clinic_fleet(registry) as fleet:
+        records = run_cases(fleet, registry, cases, llm, planner=planner, from_seed=True, cpf_base=FROZEN_CPF_BASE)
     return [{**record, "mode": mode_label(llm)} for record in records]
 
 
