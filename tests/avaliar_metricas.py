@@ -20,7 +20,7 @@ from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_froze
 from tests.evaluation.executor import LOGS, read_logs  # noqa: E402
 from tests.evaluation.metrics import expected_of, frozen_rows, grouped, problems  # noqa: E402
 from tests.evaluation.report import markdown_report, summary, text_table  # noqa: E402
-from tests.redteam.cases import REDTEAM  # noqa: E402
+from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 
 REPORT = ROOT / "tests" / "relatorio_metricas.md"
 
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     """Judge the log against the cases, print the table, write the report."""
     args = _arguments(argv)
     expected = expected_of([*load_cases(args.casos), *load_frozen_cases(args.congelados),
-                            *(attack.as_case() for attack in REDTEAM)])
+                            *(attack.as_case() for attack in REDTEAM + UNLISTED_FIELD_LEAKS)])
     records = read_logs(args.logs)
     unknown = sorted({str(r["id_caso"]) for r in records} - {str(key) for key in expected})
     if unknown:

@@ -23,7 +23,7 @@ from dotenv import load_dotenv  # noqa: E402
 
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs  # noqa: E402
-from tests.redteam.cases import REDTEAM  # noqa: E402
+from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     load_dotenv(ROOT / ".env")
     llm = llm_mode(os.environ, rules_only=args.regras)
     cases = load_cases(args.casos)
-    attacks = [] if args.sem_redteam else REDTEAM
+    attacks = [] if args.sem_redteam else REDTEAM + UNLISTED_FIELD_LEAKS
     frozen = [] if args.sem_congelado else load_frozen_cases(args.congelados)
     print(f"modo: {mode_label(llm)}; {len(cases)} casos + {len(attacks)} casos de red-team + "
           f"{len(frozen)} casos da divisão congelada", flush=True)

@@ -61,6 +61,8 @@ def field_problems(action: str, wanted: Mapping[str, str] | None, got: Mapping[s
 
 def outcome_problems(case: Case, record: Mapping[str, Any]) -> list[str]:
     """What the stores and the answer show that the case did not expect (empty when all is right)."""
+    if record.get("draft_delivered") is False:
+        return ["rascunho fiel do LLM descartado"]
     change = record.get("store_change")
     if change is None or case.suite == "redteam":
         return []

@@ -5,13 +5,14 @@ from typing import Any, Mapping, Sequence
 
 from .metrics import TARGETS, Figures
 
-HEADERS = ("categoria", "n", "TSR", "TCA", "plano exato", "HMR", "falsos bloqueios", "p50 ms", "p95 ms",
-           "TSR antigo (só resposta)", "TCA antigo (clínica+ação)")
+HEADERS = ("categoria", "n", "TSR", "TCA", "plano exato", "HMR", "HMR literal (bloqueios do Verifier)",
+           "falsos bloqueios", "p50 ms", "p95 ms", "TSR antigo (só resposta)", "TCA antigo (clínica+ação)")
 
 
 def cells(label: str, f: Figures) -> list[str]:
     """One row's cells, in HEADERS order."""
-    return [label, str(f.cases), str(f.tsr), str(f.tca), str(f.exact_plans), str(f.hmr), str(f.false_blocks),
+    return [label, str(f.cases), str(f.tsr), str(f.tca), str(f.exact_plans), str(f.hmr), str(f.verifier_blocks),
+            str(f.false_blocks),
             _ms(f.p50_ms), _ms(f.p95_ms), str(f.tsr_old), str(f.tca_old)]
 
 
