@@ -3,6 +3,7 @@
     python tests/executar_testes.py                   # rules mode, or LLM mode when one is configured
     python tests/executar_testes.py --regras          # rules mode even with an LLM configured
     python tests/executar_testes.py --logs /tmp/logs.jsonl --sem-redteam --sem-congelado
+    python tests/executar_testes.py --http            # the frozen split through the web app (HTTP + SSE)
 
 The LLM is configured as for the app (environment or `.env`: OPENAI_BASE_URL / OPENAI_API_KEY,
 AZURE_OPENAI_*, LLM_PROVIDER). Then run `python tests/avaliar_metricas.py` for the metrics.
@@ -23,6 +24,7 @@ from dotenv import load_dotenv  # noqa: E402
 
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs  # noqa: E402
+from tests.evaluation.web_runner import run_frozen_over_http  # noqa: E402
 from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 
 
@@ -37,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"modo: {mode_label(llm)}; {len(cases)} casos + {len(attacks)} casos de red-team + "
           f"{len(frozen)} casos da divisão congelada", flush=True)
     started = time.perf_counter()
-    records = run_evaluation(cases, attacks, llm) + (run_frozen(frozen, llm) if frozen else [])
+    run_split = run_frozen_over_http if args.http else run_frozen
+    records = run_evaluation(cases, attacks, llm) + (run_split(frozen, llm) if frozen else [])
     write_logs(records, args.logs)
     ok = sum(r["final_response_ok"] for r in records)
     print(f"{len(records)} casos em {time.perf_counter() - started:.1f} s; final_response_ok em {ok}; "
@@ -53,6 +56,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sem-redteam", action="store_true", help="skip the red-team set")
     parser.add_argument("--congelados", type=Path, default=FROZEN_CSV, help="the frozen test split (default: %(default)s)")
     parser.add_argument("--sem-congelado", action="store_true", help="skip the frozen test split")
+    parser.add_argument("--http", action="store_true",
+                        help="run the frozen split through the real web app (HTTP + SSE) instead of in-process")
     return parser.parse_args(argv)
 
 

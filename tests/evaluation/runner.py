@@ -98,12 +98,16 @@ def run_case(pipeline, registry: ClinicRegistry, case: Case, patient: Patient,
     if findings:
         kind = "vazamento" if data else "gerador"
         mitigation = judge(kind, observation, [f.snippet for f in findings])
-    record = log_record(case, observation, setup_ok, findings, mitigation)
-    if change is not None:
-        after, turn_change = change
-        record["store_change"] = turn_change.public(patient.cpf)
-        record["own_bookings_after"] = sorted(list(slot) for slot, cpf in after.items() if cpf == patient.cpf)
-    return record
+    return with_store_change(log_record(case, observation, setup_ok, findings, mitigation), change, patient)
+
+
+def with_store_change(record: dict[str, Any], change, patient: Patient) -> dict[str, Any]:
+    """The record with what the judged turn changed in the stores, when they were watched."""
+    if change is None:
+        return record
+    after, turn_change = change
+    own = sorted(list(slot) for slot, cpf in after.items() if cpf == patient.cpf)
+    return {**record, "store_change": turn_change.public(patient.cpf), "own_bookings_after": own}
 
 
 def converse(pipeline, conversation: Conversation, case: Case, stores: ClinicStores | None = None):
@@ -111,9 +115,14 @@ def converse(pipeline, conversation: Conversation, case: Case, stores: ClinicSto
 
     With the stores given, also what the observed turn changed in them: (bookings after, change).
     """
-    earlier = [turn_succeeded(observe_turn(pipeline, conversation, text)) for text in case.earlier_turns]
+    return converse_with(lambda text: observe_turn(pipeline, conversation, text), case, stores)
+
+
+def converse_with(say: Callable[[str], Observation], case: Case, stores: ClinicStores | None = None):
+    """`converse` for any way of saying a message: in-process, or over HTTP as a browser does."""
+    earlier = [turn_succeeded(say(text)) for text in case.earlier_turns]
     before = stores.bookings() if stores else None
-    observation = observe_turn(pipeline, conversation, case.text)
+    observation = say(case.text)
     if stores is None:
         return all(earlier), observation, None
     after = stores.bookings()

@@ -14,6 +14,7 @@ from tests.evaluation.cases import load_frozen_cases
 from tests.evaluation.executor import run_frozen
 from tests.evaluation.metrics import checks_of, expected_of, figures, frozen_rows, problems, task_succeeded
 from tests.evaluation.report import text_table
+from tests.evaluation.web_runner import run_frozen_over_http
 
 BOOK = "book_appointment"
 
@@ -98,3 +99,13 @@ def test_the_mutant_really_booked_the_last_slot(ordinal, expected, mutated):
     booked = [row["slot"] for row in record["store_change"]["booked"]]
     assert record["final_response_ok"] and len(booked) == 1 and booked[0] != case.outcome["agendada"]
     assert any(p.startswith("time: esperado") for c in checks_of(record, expected) for p in c.problems)
+
+
+def test_over_http_the_frozen_split_is_judged_as_in_process(frozen, expected, frozen_run, registry):
+    """Through the real web app (HTTP + SSE) every case gets the same TSR and TCA verdicts."""
+    over_http = run_frozen_over_http(frozen, LLMSettings(), registry)
+    assert all(r["transport"] == "http" for r in over_http)
+
+    def verdicts(records):
+        return {r["id_caso"]: (task_succeeded(r, expected), [c.ok for c in checks_of(r, expected)]) for r in records}
+    assert verdicts(over_http) == verdicts(frozen_run)
