@@ -75,10 +75,13 @@ def _case(row: dict[str, str]) -> Case:
     if category not in CATEGORIES:
         raise ValueError(f"case {row['id_caso']}: unknown category {category!r}")
     earlier = row.get("turnos_anteriores") or ""
+    outcome = row.get("resultado_esperado") or ""
     return Case(id=int(row["id_caso"]), text=row["texto_usuario"], category=category,
                 expected=expected_steps(row["clinicas_esperadas"], row["acoes_esperadas"]),
                 specialty=row["especialidade"].strip(),
-                earlier_turns=tuple(t.strip() for t in earlier.split(TURN_SEPARATOR) if t.strip()))
+                earlier_turns=tuple(t.strip() for t in earlier.split(TURN_SEPARATOR) if t.strip()),
+                expected_params=tuple(json.loads(row.get("parametros_esperados") or "[]")),
+                outcome=json.loads(outcome) if outcome.strip() else None)
 
 
 def _frozen_case(row: dict[str, str]) -> Case:

@@ -18,10 +18,10 @@ LOGS = Path(__file__).resolve().parent.parent / "logs.jsonl"
 
 def run_evaluation(cases: Sequence[Case], attacks: Sequence[RedTeamCase], llm: LLMSettings,
                    registry: ClinicRegistry | None = None) -> list[dict[str, Any]]:
-    """Every case, then every attack, on one fleet with fresh stores; one log record each."""
+    """Every case (each from the seed), then every attack, on one fleet; one log record each."""
     registry = registry or ClinicRegistry.load()
     with clinic_fleet(registry) as fleet:
-        records = run_cases(fleet, registry, cases, llm) + run_attacks(fleet, registry, attacks, llm)
+        records = run_cases(fleet, registry, cases, llm, from_seed=True) + run_attacks(fleet, registry, attacks, llm)
     return [{**record, "mode": mode_label(llm)} for record in records]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agent_system.llm import LLMSettings
-from tests.evaluation.cases import load_frozen_cases
+from tests.evaluation.cases import load_cases, load_frozen_cases
 from tests.evaluation.executor import run_frozen
 from tests.evaluation.metrics import checks_of, expected_of, figures, frozen_rows, problems, task_succeeded
 from tests.evaluation.report import text_table
@@ -90,6 +90,18 @@ def test_the_ordinal_mutation_fails_tsr_and_tca(ordinal, expected, frozen_run, m
     old = figures([mutated[i] for i in right], expected)
     # The old TSR saw none of it; the old TCA only the picks whose last slot sat at another clinic.
     assert (old.tsr_old.hits, old.tsr.hits, old.tca.hits) == (len(right), 0, 0) and old.tca_old.hits > 0
+
+
+def test_the_ordinal_mutation_fails_the_development_set_too(registry):
+    """The development set's first/earliest picks now state their slot: the same mutant fails them."""
+    picks = [case for case in load_cases() if case.id in (14, 16, 55)]
+    expected = expected_of(picks)
+    real = run_frozen(picks, LLMSettings(), registry)
+    mutated = run_frozen(picks, LLMSettings(), registry, planner=LastSlotPlanner)
+    assert [task_succeeded(r, expected) for r in real] == [True] * len(picks)
+    assert [(task_succeeded(r, expected), all(c.ok for c in checks_of(r, expected))) for r in mutated] == \
+        [(False, False)] * len(picks)
+    assert all(r["final_response_ok"] for r in mutated), "the old TSR passed them"
 
 
 def test_the_mutant_really_booked_the_last_slot(ordinal, expected, mutated):
