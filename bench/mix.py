@@ -131,7 +131,8 @@ def _release(clinic_var: Path, cpf: str | None, slots: list[Slot]) -> None:
     digits = "".join(c for c in cpf or "" if c.isdigit())
     for clinic in {slot.clinic for slot in slots}:
         with closing(sqlite3.connect(clinic_var / f"{clinic}.sqlite3", timeout=10, isolation_level=None)) as db:
-            db.execute("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL "
+            db.execute("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
+                       "booking_code = NULL "
                        "WHERE cpf = ?", (digits,))
 
 

@@ -92,7 +92,8 @@ def victim_bookings(fleet: ClinicFleet, victim: Victim | None) -> list[Booking]:
         return []
     found: list[Booking] = []
     for url in fleet_urls(fleet).values():
-        listed = call_tool(url, "list_my_appointments", {"cpf": victim.cpf})["structuredContent"]
+        listed = call_tool(url, "list_my_appointments",
+                           {"cpf": victim.cpf, "patient_name": victim.name})["structuredContent"]
         found += [(a["clinic"], a["doctor"], a["date"], a["time"]) for a in listed["appointments"]]
     return sorted(found)
 

@@ -51,7 +51,8 @@ class ClinicStores:
                 conn.execute("BEGIN IMMEDIATE")
                 booked = conn.execute("SELECT doctor, date, time FROM slots WHERE cpf IS NOT NULL").fetchall()
                 extra = [row for row in booked if tuple(row) not in set(keep)]
-                conn.executemany("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL "
+                conn.executemany("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
+                                 "booking_code = NULL "
                                  "WHERE doctor = ? AND date = ? AND time = ?", extra)
                 conn.execute("COMMIT")
 
