@@ -40,7 +40,8 @@ def _machine(f: dict) -> str:
     m, layout = f["machine"], f["layout"]
     return "\n".join([
         f"### Run of {f['started']} ({'quick' if f['quick'] else 'full'} run, {f['seconds']:.0f} s)", "",
-        f"Machine: {m['cores']} cores, {m['memory']} RAM, {m['cpu']}; {m['python']}; {m['kernel']}. "
+        f"Machine: {m['cores']} cores, {m['memory']} RAM, {m['cpu']}; {m['python']}; {m['kernel']}; load average "
+        f"(1 / 5 / 15 min) at the start {m.get('load_average', '?')} (other work on the machine competes for its cores). "
         f"Speed index (CPU ms of a fixed Python workload, best of 5; lower is faster; on this shared VM it "
         f"drifts by a third within minutes): {f['speed_before_ms']} before the run, {f['speed_after_ms']} after.",
         f"Layout: six clinics, each `gunicorn --workers {layout['clinic_workers']} -k gthread --threads 8`; "
