@@ -85,6 +85,7 @@ class AnswerEvent(_Event):
     emergency: bool = False
     slots: list[SlotOffer] = Field(default_factory=list)
     appointments: list[AppointmentItem] = Field(default_factory=list)
+    lang: Literal["pt", "en"] | None = None  # the answer's language (the emergency card shows it)
     # Answers always carry both lists, empty or not.
     _wire: ClassVar[dict[str, Any]] = {"exclude": {"type"}}
 

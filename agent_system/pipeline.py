@@ -10,7 +10,8 @@ from .events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEven
                      VerificationEvent)
 from .plan import Intent, Plan, StepResult
 from .text import detect_language
-from .triage import assess, emergency_answer
+from .triage import emergency_answer
+from .triage_llm import screen
 
 log = logging.getLogger(__name__)
 
@@ -18,9 +19,10 @@ log = logging.getLogger(__name__)
 class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
-    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None):
+    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None, triage_net=None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
+        self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
@@ -37,7 +39,7 @@ class Pipeline:
 
     def _turn(self, conversation: Conversation, message: str):
         language = detect_language(message)
-        triage = yield from _timed("triage", lambda: assess(message))
+        triage = yield from _timed("triage", lambda: screen(message, language, self.triage_net))
         if triage.emergency:
             return (yield from self._emergency(triage, language))
         plan = yield from _timed("planning", lambda: self.planner.plan(message, conversation, self.clock.today()))
@@ -53,7 +55,7 @@ class Pipeline:
     def _emergency(self, triage, language: str):
         yield PlanEvent(steps=[], source="triage")
         yield StageEvent(stage="answer", status="start")
-        answer = AnswerEvent(text=emergency_answer(triage, language), emergency=True)
+        answer = AnswerEvent(text=emergency_answer(triage, language), emergency=True, lang=language)
         yield TokenEvent(text=answer.text)
         yield answer
         yield StageEvent(stage="answer", status="end", ms=0.0)
@@ -82,6 +84,7 @@ class Pipeline:
             yield TokenEvent(text=answer.text)
         else:
             answer = yield from self._generate(plan, results, conversation, message, language)
+        answer.lang = language
         yield answer
         yield StageEvent(stage="answer", status="end", ms=_ms(started))
         return answer
