@@ -36,7 +36,8 @@ CATEGORIES: tuple[Category, ...] = (
     Category(
         "poisoning", "Source: SBP Intoxicações exógenas; Fiocruz SINITOX / Disque-Intoxicação 0800 722 6001.",
         ("POISON", "INGESTED+HOUSEHOLD", "INGESTED+MEDS+TOO_MUCH", "SWALLOWED+MEDS+CHILD", "MEDS+WITH_ALCOHOL",
-         "~MEDS+TOO_MUCH", "MEDS+MANY", "INGESTED+WHOLE_PACK", "VENOMOUS+BITE", "VENOMOUS+UNWELL", "CHILD+SWALLOWED+HARMFUL_OBJECT"),
+         "~MEDS+TOO_MUCH", "MEDS+MANY", "INGESTED+WHOLE_PACK", "VENOMOUS+BITE", "VENOMOUS+UNWELL", "CHILD+SWALLOWED+HARMFUL_OBJECT",
+         "SWALLOWED+HARMFUL_OBJECT"),
         benign=("MEDICATION_ROUTINE",)),
     Category(
         "trauma", "Source: Barnsley Hospital head injury; Hawaii DoH spinal cord injury; SAMU 192 (MS) trauma calls.",
@@ -66,7 +67,7 @@ CATEGORIES: tuple[Category, ...] = (
         window=20, benign=("MILD_PREGNANCY",)),
     Category(
         "child", "Source: SESA Paraná Sinais de Perigo; UFMG Observaped; NHS Glasgow fever under 3 months; EMJ paediatric MTS.",
-        ("~INFANT_AGE+FEVER", "CHILD+FLOPPY", "NOT_FEEDING", "CHILD+VOMITS_ALL", "CHILD+HARD_TO_WAKE",
+        ("~INFANT_AGE+FEVER", "~INFANT_WEEKS+CHILD+FEVER", "CHILD+FLOPPY", "NOT_FEEDING", "CHILD+VOMITS_ALL", "CHILD+HARD_TO_WAKE",
          "FONTANELLE+BULGING", "NON_BLANCHING", "PURPLE_SPOTS+CHILD", "PURPLE_SPOTS+FEVER", "~CHILD+HIGH_CRY",
          "CHILD+BLUE", "~CHILD+MOTTLED", "CHILD+NO_URINE", "CHILD+AIRLESS", "MEDS+SWALLOWED+CHILD",
          "FLOPPY_LITTLE", "~VOMITS_ALL"),

@@ -60,7 +60,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     # --- who and when ---------------------------------------------------------------------------
     "CHILD": (
         "bebe", "bebes", "nene", "recem nascid*", "recem-nascid*", "rn", "crianca*", "filho", "filha", "filhinh*",
-        "menino", "menina", "neto", "neta", "baby", "babies", "newborn", "infant", "toddler", "son", "daughter",
+        "menino", "menina", "neto", "neta", "sobrinho", "sobrinha", "nephew", "niece", "baby", "babies", "newborn", "infant", "toddler", "son", "daughter",
         "child", "kid", "kids", "boy", "girl", "grandson", "granddaughter", "year old", "years old", "month old",
         "months old", "week old", "weeks old", "year-old", "month-old", "week-old",
     ),

@@ -19,6 +19,7 @@ _CONTRACTION = re.compile(r"(\w)['’`´]([a-z])")
 _DECIMAL = re.compile(r"(\d)[.,](\d)")  # 37,8 and 37.9 are one reading, not a sentence end
 _PILLS = frozenset("comprimidos remedios capsulas pilulas drageas pills tablets capsules caps meds".split())
 _WEEKS = frozenset("semanas weeks semana week".split())
+_DAYS = frozenset("dias days dia day".split())
 _AGE_AFTER_WEEKS = frozenset("old de".split())  # "6 weeks old", "6 semanas de vida": a baby, not a pregnancy
 NEGATION_REACH = 4  # words after a negator that it can scope
 TYPO_MIN_LENGTH = 7  # only long words are corrected: short ones are too close to each other
@@ -52,9 +53,11 @@ class Reading:
 
 
 def fold(text: str) -> str:
-    """Lower case, no accents, contractions joined ("can't" -> "cant"), other marks kept as they are."""
+    """Lower case, no accents, contractions joined ("can't" -> "cant"), decimals split ("37,8" -> "37 8")."""
+    # Decomposed, every accent is a separate mark that the ASCII encoding drops ("ç" -> "c"); so do
+    # emoji and other scripts, which carry no red-flag words here.
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
-    bare = "".join(char for char in folded if not unicodedata.combining(char))
+    bare = folded.encode("ascii", "ignore").decode("ascii")
     return _DECIMAL.sub(r"\1 \2", _CONTRACTION.sub(r"\1\2", bare))
 
 
@@ -134,7 +137,8 @@ def _element_matches(element: str, word: str) -> bool:
 
 
 def _numbers(words: list[str]) -> list[Occurrence]:
-    """Counts that are signs: "20 comprimidos" (MANY), "33 semanas" (PREGNANT, and PRETERM before 37)."""
+    """Counts that are signs: "20 comprimidos" (MANY), "33 semanas" (PREGNANT, and PRETERM before 37),
+    "3 semanas" (INFANT_WEEKS: a baby's age when a child is named)."""
     found = []
     for i, word in enumerate(words[:-1]):
         if not word.isdigit() or len(word) > 3:
@@ -143,6 +147,9 @@ def _numbers(words: list[str]) -> list[Occurrence]:
         after = words[i + 2] if i + 2 < len(words) else ""
         if number >= 5 and (following in _PILLS or after in _PILLS):
             found.append(Occurrence("MANY", i, i + 2))
+        is_age = (i > 0 and words[i - 1] == "de") or after in _AGE_AFTER_WEEKS  # not "há 3 dias", a duration
+        if number <= 12 and following in _WEEKS | _DAYS and is_age:
+            found.append(Occurrence("INFANT_WEEKS", i, i + 2))
         if 14 <= number <= 42 and following in _WEEKS and after not in _AGE_AFTER_WEEKS:
             found.append(Occurrence("PREGNANT", i, i + 2))
             if number < 37:
@@ -215,15 +222,17 @@ class _Index:
         return word in self.words or any(word[:cut] in self.stems for cut in range(2, len(word) + 1))
 
     def closest(self, word: str) -> str | None:
-        """The sign word (or stem plus the rest) within edit distance 1 (2 for words of 10+ letters)."""
-        limit = 2 if len(word) >= 10 else 1
+        """The sign word within edit distance 1 (2 for words of 10+ letters), or a sign stem within
+        distance 1 of the word's start followed by a short ending ("dismai" + "ei" -> "desmaiei")."""
         best: tuple[int, str] | None = None
-        for cut in sorted({len(word), *range(5, min(len(word), 12) + 1)}, reverse=True):
-            part = word[:cut]
+        shortest_stem = max(5, len(word) - MAX_ENDING)
+        for cut in [len(word), *range(min(len(word) - 1, 12), shortest_stem - 1, -1)]:
+            whole, part = cut == len(word), word[:cut]
+            limit = 2 if whole and len(word) >= 10 else 1
             for variant in _deletions(part, limit):
                 for target in self.neighbours.get(variant, ()):
                     is_stem = target in self.typo_stems and target not in self.typo_words
-                    if (cut != len(word) and not is_stem) or target[:1] != word[:1] or len(word) - cut > MAX_ENDING:
+                    if (not whole and not is_stem) or target[0] != word[0]:
                         continue
                     distance = _distance(part, target, limit)
                     if distance <= limit and (best is None or distance < best[0]):

@@ -47,6 +47,11 @@ NOT_AN_EMERGENCY = TriageResult(emergency=False)
     ("my baby is floppy and won't feed", "child"),
     ("quero me matar", "suicide"),
     ("everyone would be better off without me", "suicide"),
+    ("meu sobrinho engoliu uma bateria de relógio", "poisoning"),
+    ("meu bebê de 3 semanas está com 38 de febre", "child"),
+    ("não vejo mais sentido em viver", "suicide"),
+    ("I don't want to be alive anymore", "suicide"),
+    ("I'm 30 weeks pregnant and my waters just broke", "obstetric"),
 ])
 def test_each_category_is_caught_in_both_languages(text, kind):
     result = assess(text)
@@ -112,6 +117,8 @@ def test_history_clears_only_when_nothing_says_it_is_back(text, emergency):
     "queimadura de sol, quero dermatologista", "preciso de exame de sangue", "psicólogo infantil pro meu filho",
     "Book cardiology for next Friday", "remarcar para sexta às 14h com a Dra. Patrícia Gomes", "obrigado!", "",
     "barriga estufada de gases depois do almoço", "I need an injection appointment",
+    "meu filho de 8 anos teve febre há 3 dias, já passou, quero pediatra", "estou com febre há 2 semanas, quero consulta",
+    "essa fila tá me matando", "minha filha tem epilepsia, quero ajustar a dose do remédio",
 ])
 def test_ordinary_messages_are_not_emergencies(text):
     assert assess(text) == NOT_AN_EMERGENCY
