@@ -22,7 +22,8 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
     responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
-    triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if llm and settings.triage_llm_check else None
+    checks_triage = llm is not None and settings.triage_llm_check
+    triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
     return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
                                   settings.clinic_tls_verify),

@@ -84,8 +84,9 @@ def main() -> None:
     # CPU time is what a message costs; wall time also counts the moments other processes had the CPU.
     for clock_name, clock in (("CPU time", time.thread_time_ns), ("wall time", time.perf_counter_ns)):
         for label, values in time_screen(texts, clock).items():
-            print(f"triage screen, {clock_name}, {label}: {len(values)} messages, p50 {percentile(values, 0.5):.0f} µs,"
-                  f" p99 {percentile(values, 0.99):.0f} µs, max {max(values):.0f} µs")
+            print(f"triage screen, {clock_name}, {label}: {len(values)} messages, "
+                  f"p50 {percentile(values, 0.5):.0f} µs, p99 {percentile(values, 0.99):.0f} µs, "
+                  f"max {max(values):.0f} µs")
     if args.llm:
         llm_check(cases)
 

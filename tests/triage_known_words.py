@@ -7,6 +7,7 @@ are real; only the few near a red-flag word are kept, so the product ships a sma
 from __future__ import annotations
 
 import gzip
+import textwrap
 import json
 from importlib import resources
 from pathlib import Path
@@ -14,6 +15,9 @@ from pathlib import Path
 from agent_system.triage_reader import TYPO_MIN_LENGTH, _INDEX, fold
 
 TARGET = Path(__file__).resolve().parent.parent / "agent_system" / "triage_known_words.py"
+HEADER = ('"""Real words that sit within a typo of a red-flag word and so are never "corrected" '
+          '(generated data).\n\nRegenerate with `python -m tests.triage_known_words` after changing the '
+          'triage vocabulary.\n"""\n')
 MIN_COUNT = 100  # rarer entries are typos themselves or forms nobody writes in a chat
 
 
@@ -39,11 +43,8 @@ def _harmful(word: str, correction: str | None) -> bool:
 
 
 def render(words: list[str]) -> str:
-    lines = [" ".join(words[i:i + 10]) for i in range(0, len(words), 10)]
-    body = "\n    ".join(lines)
-    return (f'"""Real words that sit within a typo of a red-flag word and so are never "corrected" (generated data).\n\n'
-            f'Regenerate with `python -m tests.triage_known_words` after changing the triage vocabulary.\n"""\n'
-            f'KNOWN_WORDS: frozenset[str] = frozenset("""\n    {body}\n""".split())\n')
+    body = "\n    ".join(textwrap.wrap(" ".join(words), width=110))
+    return f'{HEADER}KNOWN_WORDS: frozenset[str] = frozenset("""\n    {body}\n""".split())\n'
 
 
 if __name__ == "__main__":

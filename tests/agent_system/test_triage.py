@@ -117,7 +117,8 @@ def test_history_clears_only_when_nothing_says_it_is_back(text, emergency):
     "queimadura de sol, quero dermatologista", "preciso de exame de sangue", "psicólogo infantil pro meu filho",
     "Book cardiology for next Friday", "remarcar para sexta às 14h com a Dra. Patrícia Gomes", "obrigado!", "",
     "barriga estufada de gases depois do almoço", "I need an injection appointment",
-    "meu filho de 8 anos teve febre há 3 dias, já passou, quero pediatra", "estou com febre há 2 semanas, quero consulta",
+    "meu filho de 8 anos teve febre há 3 dias, já passou, quero pediatra",
+    "estou com febre há 2 semanas, quero consulta",
     "essa fila tá me matando", "minha filha tem epilepsia, quero ajustar a dose do remédio",
 ])
 def test_ordinary_messages_are_not_emergencies(text):
