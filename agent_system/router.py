@@ -53,18 +53,6 @@ class Router:
                           parameters=step.parameters, status=status, data=data, error=error,
                           ms=round((time.perf_counter() - started) * 1000, 1))
 
-    def health(self) -> dict[str, str]:
-        """Each clinic "up" or "down", by an authenticated `ping` with a short timeout."""
-        checks = {cid: self._pool.submit(self._answers_ping, url) for cid, url in self.endpoints.items()}
-        return {cid: "up" if check.result() else "down" for cid, check in checks.items()}
-
-    def _answers_ping(self, url: str) -> bool:
-        try:
-            status, content = self._post(url, {"jsonrpc": "2.0", "id": 0, "method": "ping"}, min(self.timeout_s, 2.0))
-            return status == 200 and "result" in json.loads(content)
-        except (OSError, http.client.HTTPException, ValueError, RecursionError):
-            return False
-
     def close(self) -> None:
         """Release the worker threads and connections."""
         self._pool.shutdown(wait=False, cancel_futures=True)
