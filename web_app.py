@@ -35,7 +35,7 @@ from clinic_servers.settings import PROJECT_ROOT, read_environment
 from client_limits import ClientLimits, TooManyRequests, current_client, install_limits, wait_sentence
 
 log = logging.getLogger("web_app")
-TURN_WORKERS = 64  # turns running at once per process (threads); more wait (with keep-alives) for a free worker
+TURN_WORKERS = 64  # turns running at once per process; more wait (with keep-alives) for a free worker
 _NAME = re.compile(r"^[^\W\d_]+(?:[ '.-][^\W\d_]+)*\.?$")
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")  # secrets.token_urlsafe's alphabet (fullmatch)
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -118,8 +118,8 @@ def _register_routes(app: Flask) -> None:
         patient = Patient(name=name, cpf=cpf)
         try:
             session_id = _sessions().create(patient)
-        except SessionsFull:
-            raise TooManyRequests(wait_sentence("O serviço está com conversas demais abertas agora.", 60), 60)
+        except SessionsFull as full:
+            raise TooManyRequests(wait_sentence("O serviço está com conversas demais abertas agora.", 60), 60) from full
         return jsonify(session_id=session_id, patient=patient.public()), 201
 
     @app.get("/api/session")

@@ -107,8 +107,10 @@ class SqliteSessions:
         if now >= self._next_purge:
             self._next_purge = now + self._housekeeping_s
             self._purge(db, now)
-        if self._count(db) >= self.max_sessions and (self._purge(db, now) or self._count(db) >= self.max_sessions):
-            raise SessionsFull(f"{self.max_sessions} sessions stored")
+        if self._count(db) >= self.max_sessions:
+            self._purge(db, now)  # idle sessions make room before anyone is refused
+            if self._count(db) >= self.max_sessions:
+                raise SessionsFull(f"{self.max_sessions} sessions stored")
         db.execute("INSERT INTO sessions (id, state, touched) VALUES (?, ?, ?)",
                    (session_id, Conversation(patient=patient).model_dump_json(), now))
         return session_id

@@ -126,3 +126,22 @@ def test_emergency_answers_are_marked(page, live_server):
     answer = send(page, "estou com dor no peito muito forte")
     expect(answer).to_have_attribute("data-emergency", "true")
     expect(answer.locator(".answer-text")).to_contain_text("192")
+
+
+def test_a_refused_message_shows_how_long_to_wait(browser, make_app):
+    from tests.faults.conftest import served
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    page = context.new_page()
+    try:
+        with served(make_app(messages_per_minute=1)) as base:
+            identify(page, base, "Helena Prado Costa", make_cpf(7))
+            send(page, "oi")
+            page.fill("#message", "oi de novo")
+            page.press("#message", "Enter")
+            note = page.locator(".msg-assistant").last.locator(".answer-note")
+            expect(note).to_be_visible(timeout=10_000)
+            expect(note).to_contain_text("Muitas mensagens nesta conversa em pouco tempo. Tente novamente em ")
+            expect(note).to_contain_text(" segundo")
+            shot(page, "07-refused-with-wait")
+    finally:
+        context.close()
