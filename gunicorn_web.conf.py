@@ -54,8 +54,10 @@ def _control_socket() -> str:
 control_socket = _env.get("WEB_CONTROL_SOCKET") or _control_socket()
 _var_dir.mkdir(parents=True, exist_ok=True)
 
-# Every greenlet of a turn is cheap: let as many turns run as connections can be open.
+# Greenlets are cheap: as many turns, and as many of their clinic calls, may run as connections can be
+# open, so turns waiting on a slow clinic never queue the others behind them.
 os.environ.setdefault("TURN_WORKERS", str(worker_connections))
+os.environ.setdefault("ROUTER_PARALLEL", str(worker_connections))
 _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 if _soft != resource.RLIM_INFINITY and _soft < 2 * worker_connections:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(2 * worker_connections + 256, _hard), _hard))

@@ -23,7 +23,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
     return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
-                                  settings.clinic_tls_verify),
+                                  settings.clinic_tls_verify, settings.dispatch_parallel),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder)
 

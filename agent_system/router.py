@@ -20,13 +20,14 @@ MAX_PARALLEL = 32
 class Router:
     """Knows where every clinic is; dispatches steps with the session's identity injected."""
 
-    def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float, tls_verify: bool | str = True):
+    def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float, tls_verify: bool | str = True,
+                 parallel: int = MAX_PARALLEL):
         self.endpoints = endpoints
         self.timeout_s = timeout_s
         self._headers = {"Authorization": f"Bearer {token}", "MCP-Protocol-Version": "2025-11-25",
                          "Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
         self._http = ClinicHTTP(tls_verify)
-        self._pool = ThreadPoolExecutor(MAX_PARALLEL, thread_name_prefix="router")
+        self._pool = ThreadPoolExecutor(parallel, thread_name_prefix="router")
         self._ids = itertools.count(1)
 
     def dispatch(self, steps: list[Step], patient: Patient) -> Iterator[tuple[Step, StepResult | None]]:

@@ -31,7 +31,7 @@ DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- serving-benchmark:start -->", "<!-- serving-benchmark:end -->"
 TODAY = "2026-11-23"
 NORMAL = "dermatologia"  # Clínicas B and F: never the held clinic
-HELD = "horários do Dr. Rafael Moreira"  # Clínica E only: waits on the holding proxy
+HELD = "ortopedia"  # Clínicas D and E, in parallel: waits on the holding proxy of E
 ONE_IP = "203.0.113.7"
 
 
