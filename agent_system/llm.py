@@ -271,12 +271,20 @@ def _rejects_format(error: openai.APIStatusError) -> bool:
 
 
 def _text_deltas(stream: Any) -> Iterator[str]:
-    """Text pieces from chat.completion.chunk events (Azure sends some with no choices)."""
+    """Text pieces from chat.completion.chunk events (Azure sends some with no choices).
+
+    A stream cut mid-answer (the connection closed) ends like a finished one at the HTTP level;
+    only the missing finish_reason tells, and a truncated answer must not pass for a whole one.
+    """
+    finished = False
     for chunk in stream:
         delta = chunk.choices[0].delta if chunk.choices else None
+        finished = finished or any(getattr(choice, "finish_reason", None) for choice in chunk.choices or ())
         text = getattr(delta, "content", None)
         if text:
             yield text
+    if not finished:
+        raise LLMError("LLM answer stream ended before it finished")
 
 
 def parse_json_object(content: str, what: str = "answer") -> dict:

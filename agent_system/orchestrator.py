@@ -27,7 +27,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
     return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
-                                  settings.clinic_tls_verify),
+                                  settings.clinic_tls_verify, settings.dispatch_parallel),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder, triage_net=triage_net, doctor_names=DoctorIndex(registry).name_words)
 

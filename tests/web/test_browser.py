@@ -156,3 +156,22 @@ def test_the_emergency_card_has_tap_to_call_links_in_the_message_language(page, 
     crisis = send(page, "não aguento mais, quero sumir")
     assert call_links(crisis) == ["tel:188", "tel:192"]
     shot(page, "09-emergency-pt")
+
+
+def test_a_refused_message_shows_how_long_to_wait(browser, make_app):
+    from tests.faults.conftest import served
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    page = context.new_page()
+    try:
+        with served(make_app(messages_per_minute=1)) as base:
+            identify(page, base, "Helena Prado Costa", make_cpf(7))
+            send(page, "oi")
+            page.fill("#message", "oi de novo")
+            page.press("#message", "Enter")
+            note = page.locator(".msg-assistant").last.locator(".answer-note")
+            expect(note).to_be_visible(timeout=10_000)
+            expect(note).to_contain_text("Muitas mensagens nesta conversa em pouco tempo. Tente novamente em ")
+            expect(note).to_contain_text(" segundo")
+            shot(page, "07-refused-with-wait")
+    finally:
+        context.close()
