@@ -19,7 +19,7 @@ from pathlib import Path
 
 import psycopg
 
-FAST_AND_LOOSE = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+FAST_AND_LOOSE = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
 
 def postgres_bin() -> Path:
@@ -57,15 +57,16 @@ class PostgresCluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_cluster() -> PostgresCluster:
-    """initdb + pg_ctl start in a new temporary folder, listening on 127.0.0.1 only."""
+def start_cluster(durable: bool = False) -> PostgresCluster:
+    """initdb + pg_ctl start in a new temporary folder, listening on 127.0.0.1 only (durable: fsync as shipped)."""
     folder = Path(tempfile.mkdtemp(prefix="clinic-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
     port, binaries = _free_port(), postgres_bin()
     _run([str(binaries / "initdb"), "-D", str(folder / "data"), "-U", "postgres", "--auth=trust",
           "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
-    options = f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={folder} {FAST_AND_LOOSE}"
+    options = f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={folder} -c max_connections=200"
+    options += "" if durable else f" {FAST_AND_LOOSE}"
     _run([str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-l", str(folder / "server.log"),
           "-o", options, "-w", "-t", "30", "start"])
     cluster = PostgresCluster(folder, port)
