@@ -157,40 +157,43 @@ def _holder_reader(backend: str, var_dir: Path, urls: dict[str, str]) -> Callabl
 def report(figures: dict, speed_ms: float, seconds: float) -> str:
     """The run as Markdown: one table, SQLite and PostgreSQL side by side."""
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    sqlite, postgres = figures["sqlite"], figures["postgres"]
     rows = ["| figure | SQLite | PostgreSQL |", "|---|---|---|"]
     for kind in ("listing", "booking"):
-        for stat in ("p50", "p95"):
-            rows.append(f"| {kind} turn {stat} ms | " + " | ".join(
-                _ms(figures[b][kind].get(stat)) for b in ("sqlite", "postgres")) + " |")
-        rows.append(f"| {kind} turns (failures) | " + " | ".join(
-            f"{figures[b][kind]['n']} ({figures[b][kind]['failures']})" for b in ("sqlite", "postgres")) + " |")
+        rows += [_row(f"{kind} turn {stat} ms", _ms(sqlite[kind].get(stat)), _ms(postgres[kind].get(stat)))
+                 for stat in ("p50", "p95")]
+        counts = (f"{b[kind]['n']} ({b[kind]['failures']})" for b in figures.values())
+        rows.append(_row(f"{kind} turns (failures)", *counts))
     for label, key in (("race settled ms, median of races", "settled_ms"), ("race turn p50 ms, median", "turn_p50_ms")):
-        rows.append(f"| {label} | " + " | ".join(
-            _ms(sorted(r[key] for r in figures[b]["races"])[RACES // 2]) for b in ("sqlite", "postgres")) + " |")
-    for label, key in (("races: confirmed / refused / errors", None), ("races whose store holder is the winner", 1)):
-        rows.append(f"| {label} | " + " | ".join(_races(figures[b]["races"], key) for b in ("sqlite", "postgres")) + " |")
-    kinds = {b: sorted({k for r in figures[b]["races"] for k in r["error_kinds"]}) for b in ("sqlite", "postgres")}
-    rows.append("| race errors, kinds | " + " | ".join(", ".join(kinds[b]) or "none" for b in kinds) + " |")
-    return "\n".join([
-        f"### Clinic stores: SQLite vs PostgreSQL, run of {stamp} ({seconds:.0f} s)", "",
-        f"Speed index before the run: {speed_ms:.1f} ms (CPU time of a fixed Python workload; lower is faster). Layout: six clinics, each "
-        f"`gunicorn --workers {LAYOUT.clinic_workers} -k gthread --threads 8`; the web app with "
-        f"{LAYOUT.web_workers} workers × {LAYOUT.web_threads} threads; rules mode; SQLite sessions. PostgreSQL: a local "
-        "cluster with its shipped durability settings (fsync, synchronous commit) on the same two cores, one database "
-        "per clinic; SQLite: WAL with synchronous=NORMAL. Turns: one patient at a "
-        f"time through SSE ({LISTING_TURNS} listing turns, {BOOKINGS} booking turns). "
-        f"Races: {RACES} slots, {CONTENDERS} patients each sending the same booking at once; \"settled\" is the "
-        "time from the start signal to the last answer.", "", *rows, ""])
+        rows.append(_row(label, *(_ms(sorted(r[key] for r in b["races"])[RACES // 2]) for b in figures.values())))
+    rows.append(_row("races: confirmed / refused / errors", *(
+        " / ".join(str(sum(r[k] for r in b["races"])) for k in ("confirmed", "refused", "errors"))
+        for b in figures.values())))
+    rows.append(_row("races whose store holder is the winner", *(
+        f"{sum(r['holder_is_winner'] for r in b['races'])} of {RACES}" for b in figures.values())))
+    rows.append(_row("race errors, kinds", *(
+        ", ".join(sorted({k for r in b["races"] for k in r["error_kinds"]})) or "none" for b in figures.values())))
+    return "\n".join([f"### Clinic stores: SQLite vs PostgreSQL, run of {stamp} ({seconds:.0f} s)", "",
+                      _setup(speed_ms), "", *rows, ""])
+
+
+def _setup(speed_ms: float) -> str:
+    return (f"Speed index before the run: {speed_ms:.1f} ms (CPU time of a fixed Python workload; lower is "
+            f"faster). Layout: six clinics, each `gunicorn --workers {LAYOUT.clinic_workers} -k gthread --threads 8`; "
+            f"the web app with {LAYOUT.web_workers} workers × {LAYOUT.web_threads} threads; rules mode; SQLite "
+            "sessions. PostgreSQL: a local cluster with its shipped durability settings (fsync, synchronous commit) "
+            "on the same two cores, one database per clinic; SQLite: WAL with synchronous=NORMAL. Turns: one "
+            f"patient at a time through SSE ({LISTING_TURNS} listing turns, {BOOKINGS} booking turns). Races: "
+            f"{RACES} slots, {CONTENDERS} patients each sending the same booking at once through the web API; "
+            '"settled" is the time from the start signal to the last answer.')
+
+
+def _row(label: str, sqlite: str, postgres: str) -> str:
+    return f"| {label} | {sqlite} | {postgres} |"
 
 
 def _ms(value) -> str:
     return "–" if value is None else f"{value:.1f}"
-
-
-def _races(races: list[dict], key) -> str:
-    if key is None:
-        return " / ".join(str(sum(r[k] for r in races)) for k in ("confirmed", "refused", "errors"))
-    return f"{sum(r['holder_is_winner'] for r in races)} of {len(races)}"
 
 
 def write_block(path: Path, text: str) -> None:

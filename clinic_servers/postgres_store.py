@@ -2,14 +2,18 @@
 
 Each server process keeps a small connection pool. Writes run at READ COMMITTED: every change of a
 slot is a conditional update, which waits for a concurrent change of the same row and then re-checks
-its condition, so exactly one caller wins. Every session has `lock_timeout` and
-`statement_timeout` at the clinic's write deadline: a write stuck behind a lock gives up in time and
-is answered `clinic_busy`, with nothing written.
+its condition, so exactly one caller wins. The write deadline holds three ways: a connection is
+waited for at most that long, every statement at most that long (`lock_timeout`,
+`statement_timeout`), and no statement of a write starts after it. A write that misses it is rolled
+back and answered `clinic_busy`; the worst case (a wait that ends just before the deadline, then one
+more) stays under twice the deadline, below the router's timeout.
 """
 from __future__ import annotations
 
 import logging
+import time
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Iterator, Sequence
 
 import psycopg
@@ -37,11 +41,14 @@ class PostgresTransaction:
     """A `Transaction` over a psycopg connection (`?` placeholders become `%s`)."""
     integrity_error = psycopg.IntegrityError
 
-    def __init__(self, conn: psycopg.Connection):
+    def __init__(self, conn: psycopg.Connection, deadline: float | None = None):
         self.conn = conn
+        self.deadline = deadline
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> psycopg.Cursor:
-        """Run one statement."""
+        """Run one statement, unless the write's deadline has passed."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ToolError("clinic_busy", BUSY_MESSAGE)
         return self.conn.execute(_placeholders(sql), args)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -57,7 +64,7 @@ class PostgresTransaction:
 
     def script(self, text: str) -> None:
         """Run a whole schema file (PostgreSQL takes several statements in one call without parameters)."""
-        self.conn.execute(text.encode("utf-8"))
+        self.conn.execute(text)
 
 
 class PostgresSlotStore(SlotLedger):
@@ -67,16 +74,17 @@ class PostgresSlotStore(SlotLedger):
         self.clinic = clinic
         self.where = _describe(url)
         _migrate(url, f"{clinic.id}'s database {self.where}")
-        deadline = f"-c lock_timeout={WRITE_DEADLINE_MS} -c statement_timeout={WRITE_DEADLINE_MS} -c timezone=UTC"
+        options = f"-c lock_timeout={WRITE_DEADLINE_MS} -c statement_timeout={WRITE_DEADLINE_MS} -c timezone=UTC"
         self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=WRITE_DEADLINE_MS / 1000,
-                                    kwargs={"autocommit": True, "row_factory": dict_row, "options": deadline,
+                                    kwargs={"autocommit": True, "row_factory": dict_row, "options": options,
                                             "connect_timeout": CONNECT_TIMEOUT_S},
                                     name=f"{clinic.id}-store", open=True)
 
     @contextmanager
     def _transaction(self) -> Iterator[PostgresTransaction]:
+        deadline = time.monotonic() + WRITE_DEADLINE_MS / 1000
         with self._connection() as conn, conn.transaction():
-            yield PostgresTransaction(conn)
+            yield PostgresTransaction(conn, deadline)
 
     @contextmanager
     def _reading(self) -> Iterator[PostgresTransaction]:
@@ -97,10 +105,9 @@ class PostgresSlotStore(SlotLedger):
         self._pool.close()
 
 
-def _placeholders(sql: str, cache: dict[str, str] = {}) -> str:  # noqa: B006 (a deliberate shared cache)
-    if sql not in cache:
-        cache[sql] = sql.replace("?", "%s")
-    return cache[sql]
+@lru_cache(maxsize=256)
+def _placeholders(sql: str) -> str:
+    return sql.replace("?", "%s")
 
 
 def _describe(url: str) -> str:
@@ -120,6 +127,6 @@ def _migrate(url: str, name: str) -> None:
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
                 version = schema.apply(PostgresTransaction(conn), "postgres", name)
     except psycopg.OperationalError as e:
-        reason = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
-        raise StoreUnavailable(f"cannot reach {name}: {reason}") from None
+        reason = " ".join(str(e).split()) or type(e).__name__  # libpq's message names host and port, not the password
+        raise StoreUnavailable(f"cannot connect to {name}: {reason}") from None
     log.info("%s at schema version %d", name, version)

@@ -159,5 +159,5 @@ def test_an_unreachable_database_is_a_clear_error(registry):
     url = f"postgresql://clinic:secret-password@127.0.0.1:{free_port()}/clinic_d"
     with pytest.raises(StoreUnavailable) as refused:
         open_store(registry.get("clinic_d"), url, None)
-    assert "cannot reach clinic_d's database 127.0.0.1:" in str(refused.value)
+    assert "cannot connect to clinic_d's database 127.0.0.1:" in str(refused.value)
     assert "secret-password" not in str(refused.value)
