@@ -91,8 +91,7 @@ class SlotLedger:
     def appointments_of(self, patient: Patient, now: datetime) -> list[SlotRow]:
         """This patient's future bookings, earliest first; none at all when the name does not fit the CPF."""
         with self._reading() as tx:
-            identity.ensure_unlocked(tx, patient.cpf)
-            if identity.matches(tx, patient.cpf, patient.name):
+            if identity.check(tx, patient.cpf, patient.name) != "mismatch":
                 sql, args = _future_filter(now)
                 return _select(tx, f"{sql} AND cpf = ?", [*args, patient.cpf])
         with self._write() as tx:
@@ -103,7 +102,7 @@ class SlotLedger:
              key: str | None = None) -> tuple[SlotRow, bool]:
         """Take a free slot; (row, False) when booked now, (row, True) when this patient already had it."""
         with self._write(patient) as tx:
-            _admit(tx, patient, booking=True)
+            known = _admit(tx, patient, booking=True)
             if (done := write_log.claim(tx, key, "book", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0]), True
             row = _bookable(tx, now, doctor, day, time)
@@ -111,7 +110,7 @@ class SlotLedger:
                 return row, True
             if not row.available:
                 raise ToolError("slot_taken", TAKEN)
-            if not identity.record(tx, patient.cpf, patient.name):
+            if not known and not identity.record(tx, patient.cpf, patient.name):
                 raise IdentityRefusal("identity_mismatch", MISMATCH)
             booked = _take(tx, doctor, day, time, patient)
             write_log.remember(tx, key, {"rows": [asdict(booked)]})
@@ -147,17 +146,19 @@ class SlotLedger:
             return original, moved
 
 
-def _admit(tx: Transaction, patient: Patient, booking: bool = False) -> None:
+def _admit(tx: Transaction, patient: Patient, booking: bool = False) -> bool:
     """Refuse a locked CPF, and a name that does not fit the one recorded for it (counted by `_write`).
 
+    Whether the CPF's name is recorded already (recorded names never change, so it needs no recording).
     Touching a booking, a wrong name reads exactly like "no such appointment". A new booking must say
     why it failed, so the patient can type the name as first given (it reveals only that the CPF
     has booked here before, and is counted towards the lock like any other failure).
     """
-    identity.ensure_unlocked(tx, patient.cpf)
-    if not identity.matches(tx, patient.cpf, patient.name):
+    state = identity.check(tx, patient.cpf, patient.name)
+    if state == "mismatch":
         raise IdentityRefusal("identity_mismatch", MISMATCH) if booking else \
             IdentityRefusal("appointment_not_found", NOT_FOUND)
+    return state == "recorded"
 
 
 def _future_filter(now: datetime) -> tuple[str, list]:

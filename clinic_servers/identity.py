@@ -54,19 +54,17 @@ def record(tx: Transaction, cpf: str, name: str) -> bool:
     return recorded_name(tx, cpf) == name_key(name)
 
 
-def ensure_unlocked(tx: Transaction, cpf: str) -> None:
-    """Refuse every patient tool of a CPF with too many recent failures."""
+def check(tx: Transaction, cpf: str, name: str) -> str:
+    """Refuse a locked CPF; else "recorded" (the name fits the recorded one), "new" (none recorded) or "mismatch"."""
     now = utc_now()
-    recent = tx.execute("SELECT COUNT(*) AS failures, MAX(at) > ? AS fresh FROM identity_failures "
-                        "WHERE cpf = ? AND at > ?", (now - LOCK_DURATION, cpf, now - FAILURE_WINDOW)).fetchone()
-    if recent["failures"] >= MAX_FAILURES and recent["fresh"]:
+    row = tx.execute("SELECT (SELECT name_key FROM patients WHERE cpf = ?) AS recorded, COUNT(*) AS failures, "
+                     "MAX(at) > ? AS fresh FROM identity_failures WHERE cpf = ? AND at > ?",
+                     (cpf, now - LOCK_DURATION, cpf, now - FAILURE_WINDOW)).fetchone()
+    if row["failures"] >= MAX_FAILURES and row["fresh"]:
         raise ToolError("locked", LOCKED_MESSAGE)
-
-
-def matches(tx: Transaction, cpf: str, name: str) -> bool:
-    """Whether the name fits the one recorded for the CPF (an unrecorded CPF fits any name)."""
-    recorded = recorded_name(tx, cpf)
-    return recorded is None or recorded == name_key(name)
+    if row["recorded"] is None:
+        return "new"
+    return "recorded" if row["recorded"] == name_key(name) else "mismatch"
 
 
 def count_failure(tx: Transaction, cpf: str) -> None:
