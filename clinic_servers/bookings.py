@@ -107,6 +107,7 @@ class SlotLedger:
                 return SlotRow(**done["rows"][0]), True
             row = _bookable(tx, now, doctor, day, time)
             if row.cpf == patient.cpf:
+                write_log.remember(tx, key, {"rows": [asdict(row)]})
                 return row, True
             if not row.available:
                 raise ToolError("slot_taken", TAKEN)

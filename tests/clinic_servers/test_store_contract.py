@@ -63,6 +63,13 @@ def test_an_idempotency_key_returns_the_first_outcome_and_a_failed_write_frees_i
     assert backend.query("SELECT date, time FROM slots WHERE cpf = ?", ANA.cpf) == [first_slot]
 
 
+def test_a_key_first_used_on_a_slot_already_yours_replays_that_answer(store):
+    slot = free(store)[0]
+    booking, _ = store.book(NOW, DOCTOR, *slot, ANA)
+    assert store.book(NOW, DOCTOR, *slot, ANA, key="key-0002") == (booking, True)
+    assert store.book(NOW, DOCTOR, *slot, ANA, key="key-0002") == (booking, True)
+
+
 def test_reschedule_is_all_or_nothing_and_keeps_the_code(store, backend):
     old, taken, new = free(store)[:3]
     booking, _ = store.book(NOW, DOCTOR, *old, ANA)
