@@ -78,6 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["sessions"] = open_session_store(settings.agent.var_dir, settings.redis_url,
                                                            settings.session_ttl_s)
     app.extensions["web_settings"] = settings
+    app.extensions["registry"] = registry
     app.extensions["audit"] = AuditLog(settings.agent.var_dir / "audit.jsonl")
     # Reused threads for the turns behind SSE streams: starting a thread per turn cost ~0.5 ms of CPU
     # under load (the starter waits for the new thread to run), and each new thread opened its own
@@ -136,6 +137,10 @@ def _register_routes(app: Flask) -> None:
         stream = frame_events(turn.events, start=app.extensions["turn_workers"].submit)
         return Response(stream_with_context(stream), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
+
+    @app.get("/api/clinics")
+    def clinics() -> Response:
+        return jsonify(clinics=[c.public() for c in app.extensions["registry"].clinics])
 
     @app.get("/api/health")
     def health() -> Response:
