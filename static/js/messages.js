@@ -2,9 +2,11 @@
  * The message log: user and assistant bubbles, answer text and flags, restored history, and
  * scrolling that follows new content unless the patient scrolled up to read.
  */
+import { renderAppointments, renderConfirm } from "./cards.js";
 import { el, h, setHidden } from "./dom.js";
-import { splitBold } from "./format.js";
-import { renderAppointments, renderSlots, restoreChosenSlot } from "./slots.js";
+import { splitBold, textBesideChips } from "./format.js";
+import { t } from "./i18n.js";
+import { renderSlots, restoreChosenSlot } from "./slots.js";
 import { state } from "./state.js";
 
 export function clearMessages() {
@@ -33,10 +35,7 @@ export function scrollToEnd() {
   });
 }
 
-/**
- * A long answer (dozens of slots) arrives at once: following it to the end would hide its
- * beginning, so align the bubble's top with the top of the log instead.
- */
+/** A tall answer arrives at once: align its top with the top of the log rather than its end. */
 export function revealAnswer(node) {
   if (!state.pinned) return;
   state.pinned = false;
@@ -54,21 +53,21 @@ export function revealAnswer(node) {
 
 export function buildUserBubble(text) {
   const node = h("article", "msg msg-user");
-  node.appendChild(h("span", "visually-hidden", "Você: "));
+  node.appendChild(h("span", "visually-hidden", t("you")));
   node.appendChild(h("p", "msg-text", text));
   return node;
 }
 
-/** Assistant bubble skeleton: optional live timeline, then answer text, slots, cards. */
+/** Assistant bubble skeleton: optional live timeline, then answer text, confirm, slots, cards. */
 export function buildAssistantBubble(withTimeline) {
   const node = h("article", "msg msg-assistant");
-  node.appendChild(h("span", "visually-hidden", "Assistente: "));
+  node.appendChild(h("span", "visually-hidden", t("assistant")));
   const parts = { node: node, timeline: null, rows: null, summary: null };
   if (withTimeline) {
     parts.timeline = h("details", "timeline");
     parts.timeline.open = true;
     parts.summary = h("summary", "timeline-summary");
-    parts.summaryText = h("span", "timeline-summary-text", "Processando…");
+    parts.summaryText = h("span", "timeline-summary-text", t("processing"));
     parts.summary.appendChild(parts.summaryText);
     parts.rows = h("ol", "timeline-rows");
     parts.timeline.append(parts.summary, parts.rows);
@@ -79,9 +78,11 @@ export function buildAssistantBubble(withTimeline) {
   parts.text = h("div", "answer-text");
   parts.note = h("p", "answer-note");
   setHidden(parts.note, true);
+  parts.retry = h("div", "answer-retry");
+  parts.confirm = h("div", "answer-confirm");
   parts.slots = h("div", "slots");
   parts.cards = h("div", "appointments");
-  node.append(parts.flag, parts.text, parts.note, parts.slots, parts.cards);
+  node.append(parts.flag, parts.text, parts.note, parts.retry, parts.confirm, parts.slots, parts.cards);
   return parts;
 }
 
@@ -93,6 +94,18 @@ export function renderAnswerText(node, text) {
   });
 }
 
+/** Everything an answer event carries: language, flags, text (beside chips), confirm, slots, cards. */
+export function renderAnswer(parts, answer) {
+  if (answer.lang) parts.node.lang = t("html_lang");
+  renderFlags(parts, answer);
+  const slots = answer.slots || [];
+  const shown = slots.length ? textBesideChips(answer.text) : { text: answer.text || "", mode: "book" };
+  renderAnswerText(parts.text, shown.text);
+  renderConfirm(parts.confirm, answer.confirm);
+  renderSlots(parts.slots, slots, shown.mode);
+  renderAppointments(parts.cards, answer.appointments);
+}
+
 /** Mark an answer as emergency or blocked (distinct styles; emergency is announced at once). */
 export function renderFlags(parts, answer) {
   const emergency = !!answer.emergency;
@@ -102,9 +115,7 @@ export function renderFlags(parts, answer) {
   parts.node.dataset.emergency = String(emergency);
   parts.node.dataset.blocked = String(!!answer.blocked);
   if (!emergency && !blocked) { setHidden(parts.flag, true); return; }
-  parts.flag.textContent = emergency
-    ? "Emergência: procure atendimento imediatamente"
-    : "Resposta bloqueada pela verificação de segurança";
+  parts.flag.textContent = t(emergency ? "flag_emergency" : "flag_blocked");
   if (emergency) parts.flag.setAttribute("role", "alert");
   setHidden(parts.flag, false);
 }
@@ -115,10 +126,7 @@ export function renderHistory(history) {
     if (entry.role === "user") { appendMessage(buildUserBubble(entry.text || "")); return; }
     const parts = buildAssistantBubble(false);
     parts.node.dataset.state = "done";
-    renderFlags(parts, entry);
-    renderAnswerText(parts.text, entry.text || "");
-    renderSlots(parts.slots, entry.slots);
-    renderAppointments(parts.cards, entry.appointments);
+    renderAnswer(parts, Object.assign({}, entry, { confirm: null }));
     restoreChosenSlot(parts.slots, history.slice(index + 1));
     appendMessage(parts.node);
   });
