@@ -19,6 +19,18 @@ _CONJUNCTIONS = {"pt": {"and": "e", "or": "ou"}, "en": {"and": "and", "or": "or"
 
 # Phrase -> language -> template. A "<key>_many" entry is the plural form of "<key>".
 PHRASES: dict[str, dict[str, str]] = {
+    # About the clinics themselves (get_clinic_info)
+    "clinic_info": {"pt": "**{clinic}** ({specialty})\nEndereço: {address}\nTelefone: {phone}\n"
+                          "Funcionamento: {hours}\nConvênios: {plans}",
+                    "en": "**{clinic}** ({specialty})\nAddress: {address}\nPhone: {phone}\n"
+                          "Opening hours: {hours}\nHealth plans: {plans}"},
+    "hours_weekdays": {"pt": "seg a sex, {opens}–{closes}", "en": "Mon–Fri, {opens}–{closes}"},
+    "hours_saturday": {"pt": "sáb, {opens}–{closes}", "en": "Sat, {opens}–{closes}"},
+    "hours_sunday": {"pt": "dom, {opens}–{closes}", "en": "Sun, {opens}–{closes}"},
+    "info_unavailable": {"pt": "{who} não respondeu agora; tente de novo em alguns minutos.",
+                         "en": "{who} did not answer right now; try again in a few minutes."},
+    "info_unavailable_many": {"pt": "{who} não responderam agora; tente de novo em alguns minutos.",
+                              "en": "{who} did not answer right now; try again in a few minutes."},
     # Slot listings (Rule 9)
     "listing_intro": {"pt": "Aqui estão os horários livres em {specialties}:",
                       "en": "Here are the open slots in {specialties}:"},

@@ -23,6 +23,7 @@ class Intent(str, Enum):
     RESCHEDULE = "reschedule"
     CANCEL = "cancel"
     MY_APPOINTMENTS = "my_appointments"
+    CLINIC_INFO = "clinic_info"
     PRIVACY = "privacy"
     INVALID_SPECIALTY = "invalid_specialty"
     MISSING_SPECIALTY = "missing_specialty"

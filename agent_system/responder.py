@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
+from agent_system.clinic_info_text import clinic_info_paragraphs
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.phrasebook import PHRASES, Wording
 from agent_system.plan import STAFF_ACTIONS, Intent, Plan, StepResult
@@ -71,6 +72,7 @@ class _Answer:
         results = self.results
         paragraphs = [self._outcome(r) for r in results
                       if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)]
+        paragraphs += clinic_info_paragraphs(results, self.words)
         mine = [r for r in results if r.action == MY_APPOINTMENTS]
         if mine:
             paragraphs += self._my_appointments(mine)

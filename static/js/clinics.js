@@ -12,6 +12,11 @@ export async function loadClinics() {
   } catch (e) { /* offline: fallback names */ }
 }
 
+/** The clinics' own phone numbers, which answers may show as tap-to-call links. */
+export function clinicPhones() {
+  return Array.from(known.values()).map(function (c) { return c.phone; }).filter(Boolean);
+}
+
 export function clinicInfo(id) {
   return known.get(id) || null;
 }

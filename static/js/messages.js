@@ -3,6 +3,7 @@
  * scrolling that follows new content unless the patient scrolled up to read.
  */
 import { renderAppointments, renderConfirm } from "./cards.js";
+import { clinicPhones } from "./clinics.js";
 import { el, h, setHidden } from "./dom.js";
 import { splitBold, textBesideChips } from "./format.js";
 import { t } from "./i18n.js";
@@ -86,12 +87,26 @@ export function buildAssistantBubble(withTimeline) {
   return parts;
 }
 
-/** Render plain answer text safely; **x** becomes <strong> built as DOM nodes. */
+/** Render plain answer text safely; **x** becomes <strong>, a clinic's phone a tel: link (DOM nodes). */
 export function renderAnswerText(node, text) {
   node.textContent = "";
   splitBold(text || "").forEach(function (part) {
-    node.appendChild(part.bold ? h("strong", null, part.text) : document.createTextNode(part.text));
+    node.appendChild(part.bold ? h("strong", null, part.text) : linkPhones(part.text));
   });
+}
+
+function linkPhones(text) {
+  const phones = clinicPhones();
+  const fragment = document.createDocumentFragment();
+  if (!phones.length) { fragment.appendChild(document.createTextNode(text)); return fragment; }
+  const pattern = new RegExp("(" + phones.map(function (p) { return p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")");
+  text.split(pattern).forEach(function (piece, index) {
+    if (index % 2 === 0) { if (piece) fragment.appendChild(document.createTextNode(piece)); return; }
+    const link = h("a", "phone-link", piece);
+    link.href = "tel:+55" + piece.replace(/\D/g, "");
+    fragment.appendChild(link);
+  });
+  return fragment;
 }
 
 /** Everything an answer event carries: language, flags, text (beside chips), confirm, slots, cards. */

@@ -311,3 +311,14 @@ def test_new_chat_asks_first_and_can_be_undone(page, live_server):
     expect(page.locator(".msg-user")).to_have_count(1)
     page.reload()
     expect(page.locator(".msg-user")).to_have_count(1)  # the server session came back too
+
+
+def test_clinic_questions_get_the_address_and_a_phone_to_tap(page, live_server, registry):
+    identify(page, live_server, "Sofia Ramos Lima", make_cpf(370))
+    answer = send(page, "onde fica a clínica A?")
+    contact = registry.get("clinic_a").contact
+    expect(answer.locator(".answer-text")).to_contain_text(contact.address)
+    expect(answer.locator(f"a[href='tel:+55{''.join(c for c in contact.phone if c.isdigit())}']")).to_have_text(
+        contact.phone)
+    assert serious_violations(page, "clinic-info") == []
+    shot(page, "11-clinic-info")
