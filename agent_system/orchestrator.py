@@ -6,6 +6,7 @@ from clinic_servers.registry import ClinicRegistry
 from .llm import build_llm
 from .llm_planner import LLMPlanner
 from .llm_responder import LLMResponder
+from .overlap import OverlapGuard
 from .pipeline import Pipeline
 from .planner import Planner
 from .responder import ResponseRenderer
@@ -21,11 +22,11 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
     responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
-    return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
-                    router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
-                                  settings.clinic_tls_verify),
+    router = Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
+                    settings.clinic_tls_verify)
+    return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder)
+                    llm_responder=responder, overlap=OverlapGuard(router, registry))
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

@@ -19,6 +19,17 @@ _CONJUNCTIONS = {"pt": {"and": "e", "or": "ou"}, "en": {"and": "and", "or": "or"
 
 # Phrase -> language -> template. A "<key>_many" entry is the plural form of "<key>".
 PHRASES: dict[str, dict[str, str]] = {
+    # A booking held back because it overlaps another appointment
+    "overlap_same_hour": {"pt": "Você já tem uma consulta nesse horário: {existing}. Quer marcar também "
+                                "{slot}? Responda sim ou não.",
+                          "en": "You already have an appointment at that time: {existing}. Do you still want "
+                                "to book {slot}? Answer yes or no."},
+    "overlap_same_week": {"pt": "Você já tem uma consulta de {specialty} nessa semana: {existing}. Quer marcar "
+                                "também {slot}? Responda sim ou não.",
+                          "en": "You already have a {specialty} appointment that week: {existing}. Do you still "
+                                "want to book {slot}? Answer yes or no."},
+    "overlap_declined": {"pt": "Tudo bem, não marquei a nova consulta. Suas outras consultas continuam como estavam.",
+                         "en": "All right, I did not book it. Your other appointments stay as they were."},
     # About the clinics themselves (get_clinic_info)
     "clinic_info": {"pt": "**{clinic}** ({specialty})\nEndereço: {address}\nTelefone: {phone}\n"
                           "Funcionamento: {hours}\nConvênios: {plans}",

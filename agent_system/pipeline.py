@@ -18,9 +18,10 @@ log = logging.getLogger(__name__)
 class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
-    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None):
+    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None, overlap=None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
+        self.overlap = overlap
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
@@ -40,7 +41,7 @@ class Pipeline:
         triage = yield from _timed("triage", lambda: assess(message))
         if triage.emergency:
             return (yield from self._emergency(triage, language))
-        plan = yield from _timed("planning", lambda: self.planner.plan(message, conversation, self.clock.today()))
+        plan = yield from _timed("planning", lambda: self._plan(message, conversation))
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation)
         verdict = yield from _timed("verification",
@@ -49,6 +50,10 @@ class Pipeline:
         answer = yield from self._answer(plan, results, conversation, message, language, verdict)
         _remember(conversation, plan, results, answer)
         return answer
+
+    def _plan(self, message: str, conversation: Conversation) -> Plan:
+        plan = self.planner.plan(message, conversation, self.clock.today())
+        return self.overlap.review(plan, conversation, message) if self.overlap is not None else plan
 
     def _emergency(self, triage, language: str):
         yield PlanEvent(steps=[], source="triage")

@@ -24,6 +24,8 @@ class Intent(str, Enum):
     CANCEL = "cancel"
     MY_APPOINTMENTS = "my_appointments"
     CLINIC_INFO = "clinic_info"
+    OVERLAP = "overlap"
+    OVERLAP_DECLINED = "overlap_declined"
     PRIVACY = "privacy"
     INVALID_SPECIALTY = "invalid_specialty"
     MISSING_SPECIALTY = "missing_specialty"

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from agent_system.clinic_info_text import clinic_info_paragraphs
 from agent_system.events import AppointmentItem, SlotOffer
+from agent_system.overlap import overlap_note
 from agent_system.phrasebook import PHRASES, Wording
 from agent_system.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from agent_system.slot_listing import SlotListingText
@@ -174,6 +175,8 @@ class _Answer:
             Intent.MEDICAL_ADVICE: self._no_advice,
             Intent.CLARIFY: self._clarify,
             Intent.EMERGENCY: self._emergency,
+            Intent.OVERLAP: lambda: overlap_note(self.plan.details, self.words),
+            Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

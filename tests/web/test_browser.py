@@ -322,3 +322,22 @@ def test_clinic_questions_get_the_address_and_a_phone_to_tap(page, live_server, 
         contact.phone)
     assert serious_violations(page, "clinic-info") == []
     shot(page, "11-clinic-info")
+
+
+def test_an_overlapping_booking_waits_for_the_patient(page, live_server, clinics):
+    cpf = make_cpf(380 + (page.viewport_name == "phone"))
+    identify(page, live_server, "Tiago Mendes Rocha", cpf)
+    hour = "08:00" if page.viewport_name == "desktop" else "11:00"
+    send(page, f"Quero agendar com Dr. Marcelo Tavares no dia 30/11/2026 às {hour}")
+    other = "Dra. Mariana Alves" if page.viewport_name == "desktop" else "Dra. Camila Rocha"
+    held = send(page, f"Quero agendar com {other} no dia {'04/12/2026' if hour == '08:00' else '30/11/2026'} "
+                      f"às {'09:00' if hour == '08:00' else '11:00'}")
+    if hour == "08:00":  # another day, another specialty: booked at once
+        expect(held.locator(".appointment-card")).to_have_attribute("data-status", "confirmed")
+        held = send(page, "Quero agendar com Dr. Rafael Moreira no dia 01/12/2026 às 08:00")  # ortopedia again
+    expect(held.locator(".answer-text")).to_contain_text("Responda sim ou não")
+    expect(held.locator(".appointment-card")).to_have_count(0)
+    shot(page, "12-overlap")
+    booked = send(page, "sim")
+    expect(booked.locator(".appointment-card")).to_have_attribute("data-status", "confirmed")
+    assert len(mine(clinics, "clinic_d", cpf)) == 1
