@@ -83,7 +83,7 @@ function buildActions(a) {
   const fields = { doctor: a.doctor, day: formatDayLong(a.date), time: a.time };
   [["reschedule", "card-reschedule"], ["cancel", "card-cancel"], ["add_calendar", "card-calendar"]]
     .forEach(function (pair) {
-      const button = h("button", "button button-small " + pair[1], t(pair[0]));
+      const button = h("button", "button button-secondary button-small " + pair[1], t(pair[0]));
       button.type = "button";
       button.setAttribute("aria-label", t("action_for", Object.assign({ action: t(pair[0]) }, fields)));
       actions.appendChild(button);

@@ -341,3 +341,14 @@ def test_an_overlapping_booking_waits_for_the_patient(page, live_server, clinics
     booked = send(page, "sim")
     expect(booked.locator(".appointment-card")).to_have_attribute("data-status", "confirmed")
     assert len(mine(clinics, "clinic_d", cpf)) == 1
+
+
+def test_the_dark_theme_keeps_the_listing_readable(page, live_server):
+    page.emulate_media(color_scheme="dark")
+    identify(page, live_server, "Vera Lucia Campos", make_cpf(390))
+    listing = send(page, "horários de ortopedia")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background not in ("rgb(255, 255, 255)", "rgb(243, 247, 247)")  # the dark tokens apply
+    expect(listing.locator(".slot-button").first).to_be_visible()
+    assert serious_violations(page, "dark-listing") == []
+    shot(page, "13-dark")
