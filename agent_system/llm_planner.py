@@ -12,7 +12,7 @@ from clinic_servers.registry import ClinicRegistry
 from clinic_servers.tools import catalog as tool_catalog
 
 from .conversation import Conversation
-from .plan import IDENTIFIED_ACTIONS, PATIENT_ACTIONS, Intent, Plan, Step
+from .plan import IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
 
 MAX_STEPS = 12
 _WEEKDAYS = ("Monday / segunda-feira", "Tuesday / terça-feira", "Wednesday / quarta-feira", "Thursday / quinta-feira",
@@ -78,7 +78,7 @@ class LLMPlanner:
         action = item.get("action")
         if action not in PATIENT_ACTIONS:
             raise InvalidPlan("a step uses a tool the chat may not use")
-        parameters = {k: v for k, v in item.get("parameters", {}).items() if k not in ("patient_name", "cpf")}
+        parameters = {k: v for k, v in item.get("parameters", {}).items() if k not in INJECTED_ARGUMENTS}
         _check_parameters(action, parameters, today)
         if "doctor" in parameters and clinic.doctor(parameters["doctor"]) is None:
             raise InvalidPlan("a step names a doctor who does not work at that clinic")
@@ -87,8 +87,8 @@ class LLMPlanner:
 
 def _check_parameters(action: str, parameters: dict, today: date) -> None:
     tool = tool_catalog.get(action)
-    allowed = set(tool.arguments.model_fields) - {"patient_name", "cpf"}
-    required = {n for n, f in tool.arguments.model_fields.items() if f.is_required()} - {"patient_name", "cpf"}
+    allowed = set(tool.arguments.model_fields) - set(INJECTED_ARGUMENTS)
+    required = {n for n, f in tool.arguments.model_fields.items() if f.is_required()} - set(INJECTED_ARGUMENTS)
     if set(parameters) - allowed or required - set(parameters):
         raise InvalidPlan(f"wrong parameters for {action}")
     for key, value in parameters.items():
@@ -124,8 +124,8 @@ def _tool_catalog() -> list[dict]:
     for tool in tool_catalog.allowed(Role.PATIENT):
         schema = tool.arguments.model_json_schema()
         parameters = {k: v.get("description", "") for k, v in schema["properties"].items()
-                      if k not in ("patient_name", "cpf")}
+                      if k not in INJECTED_ARGUMENTS}
         note = " (the system adds the patient's name and CPF)" if tool.name in IDENTIFIED_ACTIONS else ""
         tools.append({"name": tool.name, "description": tool.description + note, "parameters": parameters,
-                      "required": [k for k in schema.get("required", []) if k not in ("patient_name", "cpf")]})
+                      "required": [k for k in schema.get("required", []) if k not in INJECTED_ARGUMENTS]})
     return tools

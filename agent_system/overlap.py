@@ -20,6 +20,7 @@ from .text import normalize
 from .vocabulary import YES
 
 HELD = "book_overlap"  # the pending action of a held booking
+CONFIRMED = "overlap_confirmed"  # plan detail: the patient said yes to the held booking (a booking request)
 _NO = re.compile(r"^\s*(?:nao|no|nope|melhor nao|deixa|cancela)\b")
 
 
@@ -41,7 +42,7 @@ class OverlapGuard:
                 step = Step(step_id=1, clinic=slot["clinic"], action="book_appointment",
                             parameters={k: slot[k] for k in ("doctor", "date", "time")})
                 return Plan(steps=[step], intents=[Intent.BOOK], source=plan.source,
-                            reasoning=["The patient confirmed the overlapping booking."])
+                            reasoning=["The patient confirmed the overlapping booking."], details={CONFIRMED: True})
         books = [s for s in plan.steps if s.action == "book_appointment"]
         if len(books) != 1 or len(plan.steps) != 1:
             return plan
@@ -53,6 +54,11 @@ class OverlapGuard:
         return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash[0]],
                     details={"overlap": {"kind": clash[0], "slot": slot.model_dump(), "existing": clash[1]},
                              "pending": {"action": HELD, "slot": slot.model_dump()}})
+
+    @staticmethod
+    def confirmed(plan: Plan) -> bool:
+        """Whether the plan books a held slot the patient just said yes to (so the turn may book)."""
+        return bool(plan.details.get(CONFIRMED))
 
     def _clash(self, slot: SlotOffer, conversation: Conversation) -> tuple[str, dict[str, Any]] | None:
         """("same_hour"|"same_week", the existing appointment) for the first conflict, else None."""

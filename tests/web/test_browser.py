@@ -18,7 +18,7 @@ from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
 from agent_system.events import AnswerEvent, ConfirmRequest, DoneEvent, SlotOffer, StageEvent, to_sse
-from tests.support import call_tool, make_cpf
+from tests.support import make_cpf, store_bookings
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -109,8 +109,8 @@ def identify(page, base_url: str, name: str, cpf: str) -> None:
 
 
 def mine(clinics, clinic: str, cpf: str) -> list[tuple[str, str, str]]:
-    found = call_tool(clinics.url(clinic), "list_my_appointments", {"cpf": cpf})["structuredContent"]
-    return [(a["doctor"], a["date"], a["time"]) for a in found["appointments"]]
+    """The CPF's bookings at one clinic as its store holds them: (doctor, date, time)."""
+    return [row[1:] for row in store_bookings(clinics, clinic, cpf)]
 
 
 def test_the_form_names_a_field_error_under_the_field(page, live_server):
@@ -152,9 +152,10 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
                                              "screen_px": VIEWPORTS[page.viewport_name]["height"]})
     if page.viewport_name == "phone":
         assert height <= 1.5 * 844
-        first_row = listing.locator(".slot-day").first.locator(".slot-button")
-        tops = {round(first_row.nth(i).bounding_box()["y"]) for i in range(first_row.count())}
-        assert first_row.count() >= 3 and len(tops) == 1  # three chips side by side
+        full_row = listing.locator(".slot-day:not([hidden])").filter(
+            has=page.locator(".slot-button:nth-child(3)")).first.locator(".slot-button")
+        tops = {round(full_row.nth(i).bounding_box()["y"]) for i in range(3)}
+        assert len(tops) == 1  # three chips side by side
     listing.locator(".slot-button[tabindex='0']").focus()
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.tabIndex") == 0
@@ -176,6 +177,7 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
     assert (card.get_attribute("data-doctor"), card.get_attribute("data-date"), card.get_attribute("data-time")) == \
         (doctor, day, time)
     assert mine(clinics, clinic, cpf) == [(doctor, day, time)]
+    expect(card.locator(".appointment-code dd")).to_have_text(card.get_attribute("data-code"))  # the booking code
     expect(card.locator(".card-reschedule")).to_be_visible()
     expect(card.locator(".card-cancel")).to_be_visible()
     expect(card.locator("a[href^='tel:']")).to_be_visible()
@@ -187,6 +189,7 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
     assert (start.date().isoformat(), start.strftime("%H:%M"), str(start.tzinfo)) == (day, time, "America/Sao_Paulo")
     assert "Paulista" in str(event["LOCATION"]) or clinic != "clinic_a"
     assert [c.name for c in calendar.walk("VTIMEZONE")] == ["VTIMEZONE"]
+    assert card.get_attribute("data-code") in str(event["DESCRIPTION"])
     assert serious_violations(page, "booking") == []
     shot(page, "03-booked")
 
@@ -197,6 +200,11 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
     target = options.locator(f".slot-button:not([data-date='{day}'])").first
     new_day, new_time = target.get_attribute("data-date"), target.get_attribute("data-time")
     target.click()
+    asked = finished(page).locator(".confirm-box")  # the reschedule is confirmed first: old struck, new shown
+    expect(asked.locator("s.confirm-old")).to_contain_text(time)
+    expect(asked.locator(".confirm-new")).to_contain_text(new_time)
+    assert mine(clinics, clinic, cpf) == [(doctor, day, time)]
+    asked.locator(".confirm-yes").click()
     moved = finished(page).locator(".appointment-card")
     expect(moved).to_have_attribute("data-status", "rescheduled")
     expect(moved.locator(".appointment-was dd")).to_contain_text(time)
@@ -206,14 +214,15 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
     shot(page, "04-rescheduled")
 
     moved.locator(".card-cancel").click()
+    asked = finished(page)
+    expect(asked.locator(".confirm-box")).to_be_visible()  # a cancel is confirmed first
+    assert store_bookings(clinics, clinic, cpf) == [(clinic, doctor, new_day, new_time)]
+    asked.locator(".confirm-yes").click()
+    expect(page.locator(".msg-user .msg-text").last).to_have_text("sim")
     cancelled = finished(page)
-    confirm = cancelled.locator(".confirm-yes")
-    if confirm.count():  # the assistant asks first once cancellations are confirmed
-        confirm.click()
-        cancelled = finished(page)
     expect(cancelled.locator(".appointment-card")).to_have_attribute("data-status", "cancelled")
     expect(cancelled.locator(".card-cancel")).to_have_count(0)
-    assert mine(clinics, clinic, cpf) == []
+    assert store_bookings(clinics, clinic, cpf) == []
     shot(page, "05-cancelled")
 
 
