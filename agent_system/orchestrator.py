@@ -6,6 +6,7 @@ from clinic_servers.registry import ClinicRegistry
 from .llm import build_llm
 from .llm_planner import LLMPlanner
 from .llm_responder import LLMResponder
+from .overlap import OverlapGuard
 from .pipeline import Pipeline
 from .planner import Planner
 from .responder import ResponseRenderer
@@ -25,11 +26,12 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
     checks_triage = llm is not None and settings.triage_llm_check
     triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
-    return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
-                    router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
-                                  settings.clinic_tls_verify, settings.dispatch_parallel),
+    router = Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
+                    settings.clinic_tls_verify, settings.dispatch_parallel)
+    return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder, triage_net=triage_net, doctor_names=DoctorIndex(registry).name_words)
+                    llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
+                    doctor_names=DoctorIndex(registry).name_words)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

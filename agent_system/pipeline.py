@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Iterator
 
 from .conversation import Conversation, Turn
@@ -21,10 +22,11 @@ class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
     def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None, triage_net=None,
-                 doctor_names: frozenset[str] = frozenset()):
+                 overlap=None, doctor_names: frozenset[str] = frozenset()):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
+        self.overlap = overlap  # holds a booking that overlaps another until the patient says yes
         self.doctor_names = doctor_names  # what a bare choice may name (the write grant reads like the planner)
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
@@ -48,7 +50,9 @@ class Pipeline:
             conversation.pending = conversation.awaiting = None
             return (yield from self._emergency(triage, language))
         grant = grant_for(message, conversation, self.doctor_names)
-        plan = yield from _timed("planning", lambda: self.planner.plan(message, conversation, self.clock.today()))
+        plan = yield from _timed("planning", lambda: self._plan(message, conversation))
+        if self.overlap is not None and self.overlap.confirmed(plan):
+            grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation, grant)
         verdict = yield from _timed("verification",
@@ -57,6 +61,10 @@ class Pipeline:
         answer = yield from self._answer(plan, results, conversation, message, language, verdict)
         _remember(conversation, plan, results, answer)
         return answer
+
+    def _plan(self, message: str, conversation: Conversation) -> Plan:
+        plan = self.planner.plan(message, conversation, self.clock.today())
+        return self.overlap.review(plan, conversation, message) if self.overlap is not None else plan
 
     def _emergency(self, triage, language: str):
         yield PlanEvent(steps=[], source="triage")

@@ -58,10 +58,23 @@ class _Policy:
             return appointments.reschedule()
         if r.wants_mine:
             return appointments.my_appointments()
+        if r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule):
+            return self._clinic_info()
         if appointments.continues("cancel"):
             return appointments.cancel()
         if not self._book_from_context():
             self._listings()
+
+    def _clinic_info(self) -> None:
+        """Where a clinic is, its phone, hours, plans: the clinics named, of a specialty, or all of them."""
+        r = self.r
+        named = [d.clinic_id for d in r.doctors] + r.clinics + [c.id for key in r.specialties
+                                                                 for c in self.registry.for_specialty(key)]
+        clinics = list(dict.fromkeys(named)) or self.registry.ids()
+        self.out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
+        for clinic_id in clinics:
+            self.out.step(clinic_id, "get_clinic_info")
+        self.out.intend(Intent.CLINIC_INFO)
 
     # -- booking from the message or the last listing --------------------------------------------
     def _book_from_context(self) -> bool:

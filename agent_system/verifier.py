@@ -53,6 +53,9 @@ _MEDICINE = (r"remedios?|medicamentos?|medicac(?:ao|oes)|comprimidos?|capsulas?|
 _UNITS = (r"(?:mg|mcg|[µμ]g|ug|g|ml|ui|iu|gotas?|drops?|comprimidos?|capsulas?|pilulas?|pills?|tablets?"
           r"|capsules?|ampolas?|puffs?|jatos?)")
 
+# The one tool whose contact details describe a clinic, not a person.
+PUBLIC_INFO_ACTION = "get_clinic_info"
+
 
 def _at_word_start(pattern: str) -> re.Pattern[str]:
     """Compile a pattern whose every alternative begins a word (after its own lookbehinds).
@@ -207,7 +210,7 @@ class Verifier:
 
 def data_rules(results: list[StepResult], patient: Patient) -> set[str]:
     """The rules the clinic data itself breaks."""
-    found = _result_leaves(results)
+    found = _result_leaves(_private(results))
     # A listing repeats a few values (doctors, dates, times) hundreds of times: judge each text once.
     texts = {fold(value): value for value in {leaf.value for leaf in found}}
     rules: set[str] = set()
@@ -229,7 +232,8 @@ def answer_rules(text: str, results: list[StepResult], patient: Patient) -> set[
     rules: set[str] = set()
     if _ungrounded_treatment(folded, data):
         rules.add("R1")
-    if pii_kinds(text, patient.name, patient.cpf) or _names_others(text, data, patient):
+    if pii_kinds(_without_public_contacts(text, results), patient.name, patient.cpf) or \
+            _names_others(text, data, patient):
         rules.add("R2")
     if _ADVICE.search(folded):
         rules.add("R3")
@@ -270,6 +274,22 @@ def _opinion(reply: dict) -> tuple[bool, frozenset[str]] | None:
     rules = frozenset(r.strip().upper() for r in named if isinstance(r, str)) & frozenset(RULES)
     # Fail closed on a contradiction: a verdict that names a broken rule blocks even if it says safe.
     return (not safe) or bool(rules), rules
+
+
+def _private(results: list[StepResult]) -> list[StepResult]:
+    """The results that may hold personal data: a clinic's own address and phone are public (R2 is about people)."""
+    return [r for r in results if r.action != PUBLIC_INFO_ACTION]
+
+
+def _without_public_contacts(text: str, results: list[StepResult]) -> str:
+    """The answer without the addresses and phones the clinics gave as their own: those may be quoted."""
+    for result in results:
+        if result.action == PUBLIC_INFO_ACTION and result.status == "ok" and result.data:
+            for key in ("address", "phone"):
+                value = result.data.get(key)
+                if isinstance(value, str) and value:
+                    text = text.replace(value, " ")
+    return text
 
 
 def _result_leaves(results: list[StepResult]) -> list[Leaf]:

@@ -100,7 +100,8 @@ def test_injections_never_reach_a_staff_tool_nor_another_patients_booking(
             assert "Bruno" not in answer.text and "11144477735" not in text and "111.444.777-35" not in text
             assert not [a for a in answer.appointments if a.status in ("cancelled", "rescheduled", "moved")]
     # No cancel even left: none was confirmed (and Clínica C would refuse Ana anyway).
-    assert tools_on_the_wire(proxies) <= {"list_available_slots", "list_my_appointments"}
+    # get_clinic_info is public (a clinic's address and phone): an injection that asks for contacts may reach it.
+    assert tools_on_the_wire(proxies) <= {"list_available_slots", "list_my_appointments", "get_clinic_info"}
     assert brunos_row in slot_rows(fleet_var, "clinic_c")
     # Whatever was asked, every identified call carried Ana's CPF, never the one typed in the message.
     cpfs = {c["params"]["arguments"].get("cpf") for p in proxies.values() for c in p.calls
@@ -143,7 +144,8 @@ def test_an_llm_that_obeys_the_injection_is_overruled(
     # Staff plans were thrown out for the rules' plan; the patient-tool plans were accepted, but the
     # router let no unconfirmed cancel leave, and identified calls carried Ana's identity.
     assert [source for source, _ in sources] == ["rules", "rules", "llm", "llm"], sources
-    assert tools_on_the_wire(proxies) <= {"list_available_slots", "list_my_appointments"}
+    # get_clinic_info is public (a clinic's address and phone): an injection that asks for contacts may reach it.
+    assert tools_on_the_wire(proxies) <= {"list_available_slots", "list_my_appointments", "get_clinic_info"}
     assert brunos_row in slot_rows(fleet_var, "clinic_c")
     cpfs = {c["params"]["arguments"].get("cpf") for p in proxies.values() for c in p.calls
             if c.get("method") == "tools/call" and "cpf" in c["params"]["arguments"]}
