@@ -3,15 +3,18 @@ from __future__ import annotations
 
 from clinic_servers.registry import ClinicRegistry
 
+from . import vocabulary as vocab
 from .llm import build_llm
 from .llm_planner import LLMPlanner
 from .llm_responder import LLMResponder
 from .pipeline import Pipeline
+from .plan_check import PlanCheck
 from .planner import Planner
 from .responder import ResponseRenderer
 from .router import Router
 from .rules_planner import RulesPlanner
 from .settings import AgentSettings
+from .text import normalize
 from .verifier import Verifier
 
 
@@ -19,13 +22,23 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     """The five-stage pipeline; without an LLM every stage is deterministic."""
     llm = build_llm(settings.llm)
     verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
+    rules = RulesPlanner(registry)
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
-    responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
-    return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
+    check = PlanCheck(registry, rules.doctors, asks_to_write)
+    responder = None
+    if llm and settings.llm_answers:
+        responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry)
+    return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check),
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
                                   settings.clinic_tls_verify),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder)
+
+
+def asks_to_write(message: str) -> bool:
+    """Whether the message asks to book, cancel or reschedule (the rules' own reading of it)."""
+    text = normalize(message)
+    return any(p.search(text) for p in (vocab.BOOK, vocab.CANCEL, vocab.RESCHEDULE))
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

@@ -6,8 +6,7 @@ import time
 from typing import Iterator
 
 from .conversation import Conversation, Turn
-from .events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent,
-                     VerificationEvent)
+from .events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
 from .plan import Intent, Plan, StepResult
 from .text import detect_language
 from .triage import assess, emergency_answer
@@ -33,6 +32,8 @@ class Pipeline:
             log.exception("turn failed")
             yield ErrorEvent(code="internal_error", message="Algo deu errado ao processar sua mensagem. "
                                                             "Tente novamente em instantes.")
+        finally:
+            self.planner.end_turn()
         yield DoneEvent(ms=_ms(started))
 
     def _turn(self, conversation: Conversation, message: str):
@@ -45,7 +46,7 @@ class Pipeline:
         results = yield from self._dispatch(plan, conversation)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
-        yield VerificationEvent(safe=verdict.safe, note=verdict.note, rules=list(verdict.rules))
+        yield verdict.to_event()
         answer = yield from self._answer(plan, results, conversation, message, language, verdict)
         _remember(conversation, plan, results, answer)
         return answer

@@ -1,0 +1,69 @@
+"""Reading an LLM's streamed reply: stop at the first complete JSON object, stop waiting at a deadline."""
+from __future__ import annotations
+
+import time
+from typing import Iterable, Iterator
+
+
+class Deadline(Exception):
+    """The call's time ran out while the server was still sending."""
+
+
+class JsonObjectScanner:
+    """Follows streamed text and says when the first top-level JSON object is complete."""
+
+    def __init__(self) -> None:
+        self._pieces: list[str] = []
+        self._depth = 0
+        self._in_string = self._escaped = False
+        self.complete = False
+
+    def feed(self, piece: str) -> bool:
+        """Take more text; True once the first object has closed (later text is ignored)."""
+        for index, char in enumerate(piece):
+            if self._step(char):
+                self._pieces.append(piece[: index + 1])
+                self.complete = True
+                return True
+        self._pieces.append(piece)
+        return False
+
+    @property
+    def text(self) -> str:
+        """Everything kept so far: up to the end of the first object once it is complete."""
+        return "".join(self._pieces)
+
+    def _step(self, char: str) -> bool:
+        if self._in_string:
+            if self._escaped:
+                self._escaped = False
+            elif char == "\\":
+                self._escaped = True
+            elif char == '"':
+                self._in_string = False
+            return False
+        if char == '"' and self._depth:
+            self._in_string, self._escaped = True, False
+        elif char == "{":
+            self._depth += 1
+        elif char == "}" and self._depth:
+            self._depth -= 1
+            return self._depth == 0
+        return False
+
+
+def first_json_object(pieces: Iterable[str]) -> str:
+    """The text of the stream up to its first complete JSON object (all of it if none closes)."""
+    scanner = JsonObjectScanner()
+    for piece in pieces:
+        if scanner.feed(piece):
+            break
+    return scanner.text
+
+
+def until(deadline: float, pieces: Iterable[str]) -> Iterator[str]:
+    """The pieces that arrive before `deadline` (time.monotonic); Deadline when it passes first."""
+    for piece in pieces:
+        if time.monotonic() > deadline:
+            raise Deadline
+        yield piece
