@@ -16,7 +16,7 @@ from typing import Any, Iterator, Literal, Mapping
 import openai
 
 from .llm_budget import BudgetSpent, TurnBudgets
-from .llm_stream import Deadline, first_json_object, until
+from .llm_stream import Deadline, first_json_object, text_deltas, until
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +174,6 @@ class LLM:
         self._client = build_client(settings)
         self._server = f"{settings.provider}|{settings.base_url or settings.azure_endpoint}|{settings.request_model}"
         self.budgets = TurnBudgets()
-        self.calls = 0  # requests sent, for the evaluation's calls-per-turn figure
 
     @property
     def label(self) -> str:
@@ -197,17 +196,18 @@ class LLM:
     def complete_json(self, system: str, messages: list[dict], schema: dict, schema_name: str,
                       temperature: float = 0.0, max_tokens: int = 384, purpose: str = "plan") -> dict:
         """Ask for a JSON object (json_schema -> json_object -> plain prompt); read up to its end."""
-        seconds = self._take(purpose)
-        chat = _chat_messages(system, messages)
-        content = self._complete_degrading(chat, schema, schema_name, temperature, max_tokens, seconds)
+        deadline = time.monotonic() + self._take(purpose)
+        chat = [{"role": "system", "content": system}, *messages]
+        content = self._complete_degrading(chat, schema, schema_name, temperature, max_tokens, deadline)
         return parse_json_object(content, schema_name)
 
     def stream_text(self, system: str, messages: list[dict], temperature: float = 0.3, max_tokens: int = 320,
                     purpose: str = "answer") -> Iterator[str]:
         """Yield the answer's text deltas as the server streams them, until the call's time is up."""
-        seconds = self._take(purpose)
+        deadline = time.monotonic() + self._take(purpose)
+        chat = [{"role": "system", "content": system}, *messages]
         try:
-            yield from self._stream(_chat_messages(system, messages), temperature, max_tokens, seconds, {})
+            yield from self._stream(chat, temperature, max_tokens, deadline, {})
         except openai.OpenAIError as e:
             raise LLMError(self._failure(e)) from e
 
@@ -219,28 +219,26 @@ class LLM:
             raise LLMBudgetSpent(str(e)) from e
         return self._settings.timeout_s if left is None else min(self._settings.timeout_s, left)
 
-    def _stream(self, chat: list[dict], temperature: float, max_tokens: int, seconds: float,
+    def _stream(self, chat: list[dict], temperature: float, max_tokens: int, deadline: float,
                 options: dict[str, Any]) -> Iterator[str]:
-        """One streamed call; stops waiting (and closes the response) when its time is up."""
-        deadline = time.monotonic() + seconds
-        self.calls += 1
+        """One streamed call; stops waiting (and closes the response) at the deadline."""
         stream = self._client.chat.completions.create(
             model=self._settings.request_model, messages=chat, temperature=temperature, max_tokens=max_tokens,
-            stream=True, timeout=seconds, **options)
+            stream=True, timeout=max(0.001, deadline - time.monotonic()), **options)
         with stream:  # closes the HTTP response when the consumer stops early: the server stops generating
             try:
-                yield from until(deadline, _text_deltas(stream))
+                yield from until(deadline, text_deltas(stream))
             except Deadline:
-                raise LLMError(f"LLM {self.label} timed out after {seconds:g} s") from None
+                raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)") from None
 
     def _complete_degrading(self, chat: list[dict], schema: dict, name: str, temperature: float,
-                            max_tokens: int, seconds: float) -> str:
+                            max_tokens: int, deadline: float) -> str:
         """Try the remembered mode first; fall back only when the server rejects the format."""
         last = len(JSON_MODES) - 1
         for index in range(self._modes.get(self._server, 0), last + 1):
             options = _format_options(JSON_MODES[index], schema, name)
             try:
-                content = first_json_object(self._stream(chat, temperature, max_tokens, seconds, options))
+                content = first_json_object(self._stream(chat, temperature, max_tokens, deadline, options))
             except openai.APIStatusError as e:
                 if index == last or not _rejects_format(e):
                     raise LLMError(self._failure(e)) from e
@@ -267,15 +265,8 @@ class LLM:
 
     def _log_degradation(self, index: int, error: openai.APIStatusError) -> None:
         """Say which mode the server rejected; the request body is not logged."""
-        log.warning(
-            "LLM %s rejected response_format %s (HTTP %s); trying %s",
-            self.label, JSON_MODES[index], error.status_code, JSON_MODES[index + 1],
-        )
-
-
-def _chat_messages(system: str, messages: list[dict]) -> list[dict]:
-    """The system prompt first, then the conversation."""
-    return [{"role": "system", "content": system}, *messages]
+        log.warning("LLM %s rejected response_format %s (HTTP %s); trying %s",
+                    self.label, JSON_MODES[index], error.status_code, JSON_MODES[index + 1])
 
 
 def _format_options(mode: str, schema: dict, name: str) -> dict[str, Any]:
@@ -295,30 +286,14 @@ def _rejects_format(error: openai.APIStatusError) -> bool:
     return isinstance(error, openai.BadRequestError) or error.status_code in _FORMAT_REJECTION_STATUSES
 
 
-def _text_deltas(stream: Any) -> Iterator[str]:
-    """Text pieces from chat.completion.chunk events (Azure sends some with no choices)."""
-    for chunk in stream:
-        delta = chunk.choices[0].delta if chunk.choices else None
-        text = getattr(delta, "content", None)
-        if text:
-            yield text
-
-
 def parse_json_object(content: str, what: str = "answer") -> dict:
-    """Parse an LLM's JSON object, tolerating ```json fences or prose around it."""
+    """Parse the first JSON object in an LLM's reply, dropping ```json fences, chatter and what follows."""
+    start = content.find("{")
     try:
-        value = json.loads(_outermost_braces(content))
+        value = json.loads(first_json_object([content[start:]]) if start >= 0 else content)
     except json.JSONDecodeError as e:
         # The content itself stays out of the message: it may echo patient data.
         raise LLMError(f"LLM {what} is not valid JSON ({len(content)} chars, error at {e.pos})") from e
     if not isinstance(value, dict):
         raise LLMError(f"LLM {what} is JSON but not an object")
     return value
-
-
-def _outermost_braces(text: str) -> str:
-    """The first complete JSON object in the text, which drops fences, chatter and anything after it."""
-    start = text.find("{")
-    if start < 0:
-        return text
-    return first_json_object([text[start:]])

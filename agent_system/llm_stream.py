@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 
 class Deadline(Exception):
@@ -67,3 +67,12 @@ def until(deadline: float, pieces: Iterable[str]) -> Iterator[str]:
         if time.monotonic() > deadline:
             raise Deadline
         yield piece
+
+
+def text_deltas(stream: Any) -> Iterator[str]:
+    """Text pieces from chat.completion.chunk events (Azure sends some with no choices)."""
+    for chunk in stream:
+        delta = chunk.choices[0].delta if chunk.choices else None
+        text = getattr(delta, "content", None)
+        if text:
+            yield text

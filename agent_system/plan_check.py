@@ -46,6 +46,7 @@ class Grounds:
     first_day: date
     last_day: date
     write_requested: bool
+    knows_bookings: bool  # the conversation holds bookings or a pending cancel/reschedule
 
     def bookable(self, day: str) -> bool:
         """Whether the date lies inside the 14-day window."""
@@ -78,7 +79,8 @@ class PlanCheck:
             dates=frozenset(dates | {k.date for k in known}),
             times=frozenset({t for line in said for t in find_times(line)} | {k.time for k in known}),
             first_day=today, last_day=today + timedelta(days=BOOKABLE_DAYS - 1),
-            write_requested=self.write_request(message))
+            write_requested=self.write_request(message),
+            knows_bookings=bool(conversation.appointments or conversation.pending))
 
     def check(self, plan: Plan, grounds: Grounds) -> Plan:
         """The plan as usable (source llm, or llm_repaired when changed); UngroundedPlan if not."""
@@ -100,7 +102,9 @@ class PlanCheck:
             return self._booking(step, grounds)
         if step.action == _LIST:
             return self._listing(step, grounds)
-        return step  # list_my_appointments: no entity to ground; completed to every clinic below
+        if not grounds.knows_bookings:  # list_my_appointments: the rules read every way of asking for it
+            raise UngroundedPlan("the patient's appointments were never part of the conversation")
+        return step
 
     def _booking(self, step: Step, grounds: Grounds) -> Step:
         p = step.parameters

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/llm_eval.py --url http://127.0.0.1:8080/v1 --model smollm2
     .venv/bin/python bench/llm_eval.py --llama-python /opt/llmvenv/bin/python --gguf SmolLM2.gguf
-    .venv/bin/python bench/llm_eval.py --url ... --limit 12       # the first 12 cases only
+    .venv/bin/python bench/llm_eval.py --url ... --every 4        # every 4th case: a sample of each category
 
 Runs tests/casos_teste.csv (earlier turns included) through the real pipeline and six real clinic
 processes, once in rules mode and once in LLM mode, and prints per mode: TCA, TSR, false blocks,
@@ -150,7 +150,7 @@ def _wait_for(base_url: str, process: subprocess.Popen, timeout_s: float = 180.0
 def evaluate(base_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     """Both modes on one fresh fleet each; the figures of each."""
     registry = ClinicRegistry.load()
-    cases = load_cases()[: args.limit or None]
+    cases = load_cases()[: args.limit or None][:: args.every]
     expected = expected_of(cases)
     counter = CallCounter()
     counter.install()
@@ -192,6 +192,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--model", default="local", help="the model name sent in requests")
     parser.add_argument("--timeout", type=float, default=60.0, help="per-call LLM timeout in s (default: %(default)s)")
     parser.add_argument("--limit", type=int, default=0, help="only the first N cases (default: all)")
+    parser.add_argument("--every", type=int, default=1, help="only every Nth case, a sample across categories")
     parser.add_argument("--skip", nargs="*", default=[], choices=("rules", "llm"), help="modes not to run")
     parser.add_argument("--progress", action="store_true", help="print each case as it finishes")
     parser.add_argument("--json", type=Path, help="also write the figures here as JSON")

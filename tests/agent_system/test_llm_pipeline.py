@@ -148,15 +148,17 @@ def test_an_incomplete_rule_10_plan_is_completed_from_the_registry(llm_pipeline,
     assert planned(events) == [("clinic_a", "list_available_slots"), ("clinic_c", "list_available_slots")]
 
 
-def test_identity_in_an_llm_plan_is_dropped_and_the_session_identity_used(
+def test_identity_in_an_llm_plan_is_dropped_and_never_reaches_a_clinic(
         llm_pipeline, openai_server, asked_cardiology):
-    openai_server.script(steps(("clinic_a", "list_my_appointments", {"cpf": "52998224725"})), SAFE, "Pronto.")
-    events, _ = run_turn(llm_pipeline, asked_cardiology, UNCLEAR)
+    with_identity = {"cpf": "52998224725", "patient_name": "Maria Souza"}
+    openai_server.script(steps(("clinic_a", "list_available_slots", with_identity),
+                               ("clinic_c", "list_available_slots", with_identity)), SAFE, "Pronto.")
+    events, answer = run_turn(llm_pipeline, asked_cardiology, UNCLEAR)
     plan = plan_of(events)
     assert plan.source == "llm_repaired"
-    assert {s["clinic"] for s in plan.steps} == {f"clinic_{x}" for x in "abcdef"}
-    assert all(s["parameters"] == {} for s in plan.steps)
+    assert [s["parameters"] for s in plan.steps] == [{}, {}]
     assert all(e.status == "ok" for e in events if e.type == "dispatch" and e.status != "start")
+    assert answer.slots and "Maria" not in answer.text
 
 
 @pytest.mark.timeout(30)

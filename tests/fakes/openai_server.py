@@ -36,6 +36,7 @@ class FakeReply:
     body: Any = None
     delay_s: float = 0.0
     chunks: int = 3  # how many SSE pieces a streamed content is split into
+    chunk_delay_s: float = 0.0  # pause before each streamed piece (a server that trickles tokens)
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.status != 200:
             return self._send_json(reply.status, reply.body or _error(f"scripted HTTP {reply.status}", "scripted"))
         if request.body.get("stream"):
-            return self._send_sse(_stream_chunks(request, reply))
+            return self._send_sse(_stream_chunks(request, reply), reply.chunk_delay_s)
         self._send_json(200, _completion(request, reply.content or ""))
 
     def _send_json(self, status: int, payload: Any) -> None:
@@ -210,12 +211,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _send_sse(self, chunks: Iterator[dict]) -> None:
+    def _send_sse(self, chunks: Iterator[dict], delay_s: float = 0.0) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         for chunk in chunks:
+            if delay_s and self.server.fake.sleep(delay_s):
+                return
             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
             self.wfile.flush()
         self.wfile.write(b"data: [DONE]\n\n")
