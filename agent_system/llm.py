@@ -16,7 +16,7 @@ from typing import Any, Iterator, Literal, Mapping
 import openai
 
 from .llm_budget import BudgetSpent, TurnBudgets
-from .llm_stream import Deadline, first_json_object, text_deltas, until
+from .llm_stream import JSON_MODES, Deadline, first_json_object, format_options, rejects_format, text_deltas, until
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +29,6 @@ DEFAULT_TURN_BUDGET_S = 30.0
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 # Local servers (llama.cpp, Ollama, vLLM) ignore the key, but the SDK insists on one.
 PLACEHOLDER_API_KEY = "no-key-required"
-# Strongest first: a server that rejects a mode gets the next one (DESIGN §4).
-JSON_MODES: tuple[str, ...] = ("json_schema", "json_object", "plain")
-# How servers say "I do not support this response_format" (llama.cpp answers 500).
-_FORMAT_REJECTION_STATUSES = frozenset({400, 422, 500})
 
 
 class LLMError(Exception):
@@ -225,22 +221,32 @@ class LLM:
         stream = self._client.chat.completions.create(
             model=self._settings.request_model, messages=chat, temperature=temperature, max_tokens=max_tokens,
             stream=True, timeout=max(0.001, deadline - time.monotonic()), **options)
-        with stream:  # closes the HTTP response when the consumer stops early: the server stops generating
-            try:
+        # A read blocks for as long as the server sends nothing; the watchdog closes it at the deadline.
+        watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), stream.close)
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            with stream:  # closes the HTTP response when the consumer stops early: the server stops generating
                 yield from until(deadline, text_deltas(stream))
-            except Deadline:
-                raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)") from None
+        except Exception as e:
+            if time.monotonic() < deadline and not isinstance(e, Deadline):
+                raise
+            raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)") from None
+        finally:
+            watchdog.cancel()
+        if time.monotonic() >= deadline:  # the watchdog ended the stream early: the reply is cut
+            raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)")
 
     def _complete_degrading(self, chat: list[dict], schema: dict, name: str, temperature: float,
                             max_tokens: int, deadline: float) -> str:
         """Try the remembered mode first; fall back only when the server rejects the format."""
         last = len(JSON_MODES) - 1
         for index in range(self._modes.get(self._server, 0), last + 1):
-            options = _format_options(JSON_MODES[index], schema, name)
+            options = format_options(JSON_MODES[index], schema, name)
             try:
                 content = first_json_object(self._stream(chat, temperature, max_tokens, deadline, options))
             except openai.APIStatusError as e:
-                if index == last or not _rejects_format(e):
+                if index == last or not rejects_format(e):
                     raise LLMError(self._failure(e)) from e
                 self._log_degradation(index, e)
                 continue
@@ -267,23 +273,6 @@ class LLM:
         """Say which mode the server rejected; the request body is not logged."""
         log.warning("LLM %s rejected response_format %s (HTTP %s); trying %s",
                     self.label, JSON_MODES[index], error.status_code, JSON_MODES[index + 1])
-
-
-def _format_options(mode: str, schema: dict, name: str) -> dict[str, Any]:
-    """The create() keyword arguments that ask for JSON in `mode`."""
-    if mode == "json_schema":
-        spec = {"name": name, "schema": schema, "strict": False}
-        return {"response_format": {"type": "json_schema", "json_schema": spec}}
-    if mode == "json_object":
-        # llama.cpp's server constrains output with `schema` here; the SDK's typed
-        # parameter has no such key, so the raw body is set through extra_body.
-        return {"extra_body": {"response_format": {"type": "json_object", "schema": schema}}}
-    return {}  # plain: the prompt itself asks for JSON
-
-
-def _rejects_format(error: openai.APIStatusError) -> bool:
-    """Whether the error is a server refusing the request's response_format."""
-    return isinstance(error, openai.BadRequestError) or error.status_code in _FORMAT_REJECTION_STATUSES
 
 
 def parse_json_object(content: str, what: str = "answer") -> dict:

@@ -23,7 +23,7 @@ from .vocabulary import DoctorIndex, clinic_letters_in
 
 TEMPERATURE = 0.3
 MAX_LISTED = 60  # slots per clinic given to the model; a small context holds them as ~15 lines
-MAX_TOKENS = 320  # a short answer; the deterministic rendering covers what does not fit
+MAX_TOKENS = 200  # a short answer: a small model on two cores writes ~200 tokens in seconds, not minutes
 # A sentence ends at . ! ? before a space, or at a line break; "Dr." and "09:00" do not end one.
 _SENTENCE_END = re.compile(r"(?<!\bDr)(?<!\bDra)(?<!\bSr)(?<!\bSra)(?<!\bAv)[.!?](?=\s)|\n")
 _DOCTOR_TITLE = re.compile(r"\b(?:Dra?\.|Doutora?|Dr)\s+([A-ZÁÉÍÓÚÂÊÔÃÕÇ][\wÀ-ÿ]+)")

@@ -1,8 +1,15 @@
-"""Reading an LLM's streamed reply: stop at the first complete JSON object, stop waiting at a deadline."""
+"""The wire side of LLM calls: the JSON mode asked for, and the streamed reply read up to its end or a deadline."""
 from __future__ import annotations
 
 import time
 from typing import Any, Iterable, Iterator
+
+import openai
+
+# Strongest first: a server that rejects a mode gets the next one (DESIGN §4).
+JSON_MODES: tuple[str, ...] = ("json_schema", "json_object", "plain")
+# How servers say "I do not support this response_format" (llama.cpp answers 500).
+_FORMAT_REJECTION_STATUSES = frozenset({400, 422, 500})
 
 
 class Deadline(Exception):
@@ -76,3 +83,20 @@ def text_deltas(stream: Any) -> Iterator[str]:
         text = getattr(delta, "content", None)
         if text:
             yield text
+
+
+def format_options(mode: str, schema: dict, name: str) -> dict[str, Any]:
+    """The create() keyword arguments that ask for JSON in `mode`."""
+    if mode == "json_schema":
+        spec = {"name": name, "schema": schema, "strict": False}
+        return {"response_format": {"type": "json_schema", "json_schema": spec}}
+    if mode == "json_object":
+        # llama.cpp's server constrains output with `schema` here; the SDK's typed
+        # parameter has no such key, so the raw body is set through extra_body.
+        return {"extra_body": {"response_format": {"type": "json_object", "schema": schema}}}
+    return {}  # plain: the prompt itself asks for JSON
+
+
+def rejects_format(error: openai.APIStatusError) -> bool:
+    """Whether the error is a server refusing the request's response_format."""
+    return isinstance(error, openai.BadRequestError) or error.status_code in _FORMAT_REJECTION_STATUSES

@@ -29,6 +29,8 @@ class Planner:
 
     def __init__(self, rules: RulesPlanner, llm_planner: LLMPlanner | None = None, cot: bool = False,
                  check: PlanCheck | None = None):
+        if llm_planner is not None and check is None:
+            raise ValueError("an LLM planner needs the plan check that guards its plans")
         self.rules, self.llm_planner, self.cot, self.check = rules, llm_planner, cot, check
 
     def plan(self, message: str, conversation: Conversation, today: date) -> Plan:

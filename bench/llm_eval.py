@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -168,6 +169,8 @@ def evaluate(base_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     """Run both modes and print one line of figures per mode (and JSON with --json)."""
     args = _arguments(argv)
+    # Stopped from outside (kill), still stop the clinics and the server this run started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     os.environ.setdefault("CLINIC_TODAY", "2026-11-23")
     if args.url:
         rows = evaluate(args.url, args)

@@ -345,6 +345,17 @@ def test_a_trickling_stream_is_abandoned_at_the_call_deadline(openai_server):
     assert time.monotonic() - started < 3
 
 
+@pytest.mark.timeout(20)
+def test_a_stalled_stream_is_closed_at_the_turn_deadline(openai_server):
+    openai_server.script(FakeReply(content=ANSWER, chunks=2, chunk_delay_s=8))  # then nothing for 8 s
+    llm = openai_llm(openai_server, timeout_s=30)
+    llm.start_turn(frozenset({"answer"}), seconds=1.0)
+    started = time.monotonic()
+    with pytest.raises(LLMError, match="timed out"):
+        list(llm.stream_text(SYSTEM, CONVERSATION))
+    assert time.monotonic() - started < 3  # the turn's deadline, not the 30 s read timeout
+
+
 def test_every_call_sets_max_tokens(openai_server):
     openai_server.script(PLAN, ANSWER)
     llm = openai_llm(openai_server)
