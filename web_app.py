@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 import re
+import unicodedata
 from pathlib import Path
 
 from flask import Flask, Response, current_app, jsonify, render_template, request, stream_with_context
@@ -152,12 +153,18 @@ class _Turn:
         self.session_id, self.conversation, self.message = session_id, conversation, message
 
     def events(self, stop):
-        """The session event, then the pipeline's; the session is saved and audited only when the turn completed."""
+        """The session event, then the pipeline's; the session is saved and audited when the turn completed.
+
+        A Stop (or a client that went away) before dispatch ends the turn with nothing written. Once
+        dispatch has started a write may be under way: the turn then runs to its end for nobody, so
+        that its outcome is saved to the history and the audit and shown on the next visit.
+        """
         yield SessionEvent(session_id=self.session_id)
-        seen = []
+        seen, dispatched = [], False
         for event in self.pipeline.run(self.conversation, self.message):
-            if stop is not None and stop.is_set():
+            if stop is not None and stop.is_set() and not dispatched:
                 return
+            dispatched = dispatched or (event.type == "stage" and event.stage == "dispatch")
             seen.append(event)
             if event.type == "done":
                 self.sessions.save(self.session_id, self.conversation)
@@ -184,7 +191,8 @@ def _json_body() -> dict:
 
 
 def _patient_name(value: object) -> str:
-    name = " ".join(value.split()) if isinstance(value, str) else ""
+    # NFC first: some phone keyboards send "José" as "Jose" plus a combining accent.
+    name = " ".join(unicodedata.normalize("NFC", value).split()) if isinstance(value, str) else ""
     if not (3 <= len(name) <= 120) or len(name.split()) < 2 or not _NAME.match(name):
         raise ApiError(400, "invalid_name", "Informe seu nome completo (nome e sobrenome).")
     return name

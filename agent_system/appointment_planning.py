@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from clinic_servers.registry import ClinicRegistry
 
-from .conversation import Conversation
+from .conversation import Conversation, PendingChange
 from .events import AppointmentItem, SlotOffer
 from .plan import Intent
 from .plan_draft import PlanDraft
 from .reading import Reading, chronological
+from .write_grant import booking_code_in, confirmed_change
+from .write_intent import confirmation_reply
 
 
 class AppointmentPlanning:
@@ -29,6 +31,25 @@ class AppointmentPlanning:
             return False  # another doctor's slot: a new booking, not this reschedule
         return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors)
 
+    def answers_confirmation(self) -> bool:
+        """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
+        awaiting, reply = self.conv.awaiting, confirmation_reply(self.r.text)
+        if awaiting is None:
+            return False
+        if reply == "no":
+            self.out.note("The patient said no: the booking stays as it is.")
+            self.out.intend(Intent.KEEP, kept=awaiting.appointment.model_dump())
+            return True
+        change = confirmed_change(self.r.text, self.conv)
+        if change is not None:
+            self._run(change)
+            return True
+        if reply == "yes":
+            self.out.note("A yes without the booking code: ask for the code again.")
+            self._ask_to_confirm(awaiting)
+            return True
+        return False  # another subject: the question lapses
+
     def my_appointments(self, then: str | None = None, **carry: str) -> None:
         """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next)."""
         self.out.note("The patient's bookings are not in the conversation: ask every clinic (list_my_appointments).")
@@ -43,9 +64,7 @@ class AppointmentPlanning:
         target = self._described() or self._known("cancel")
         if target is None:
             return
-        self.out.note(f"Cancel the booking {target.doctor} {target.date} {target.time} at {target.clinic}.")
-        self.out.step(target.clinic, "cancel_appointment", doctor=target.doctor, date=target.date, time=target.time)
-        self.out.intend(Intent.CANCEL)
+        self._ask_to_confirm(PendingChange(action="cancel", appointment=self._with_code(target)))
 
     def reschedule(self) -> None:
         """Move the booking the patient means to the new slot, or list that doctor's slots to choose from."""
@@ -56,9 +75,29 @@ class AppointmentPlanning:
         new = new or self._new_slot(original)
         if new is None:
             return self._offer_new_slots(original)
-        self.out.note(f"Move {original.date} {original.time} to {new[0]} {new[1]} with {original.doctor}.")
-        self.out.step(original.clinic, "reschedule_appointment", doctor=original.doctor,
-                      original_date=original.date, original_time=original.time, new_date=new[0], new_time=new[1])
+        self._ask_to_confirm(PendingChange(action="reschedule", appointment=self._with_code(original),
+                                           new_date=new[0], new_time=new[1]))
+
+    # -- confirmation ----------------------------------------------------------------------------
+    def _with_code(self, item: AppointmentItem) -> AppointmentItem:
+        code = item.code or self.conv.code_of(item) or booking_code_in(self.r.text)
+        return item.model_copy(update={"code": code})
+
+    def _ask_to_confirm(self, change: PendingChange) -> None:
+        a = change.appointment
+        self.out.note(f"{change.action} {a.doctor} {a.date} {a.time} at {a.clinic}: ask the patient to confirm"
+                      + ("." if a.code else " and to give the booking code."))
+        self.out.intend(Intent.CONFIRM, awaiting=change)
+
+    def _run(self, change: PendingChange) -> None:
+        a = change.appointment
+        if change.action == "cancel":
+            self.out.note(f"Confirmed: cancel the booking {a.doctor} {a.date} {a.time} at {a.clinic}.")
+            self.out.step(a.clinic, "cancel_appointment", doctor=a.doctor, date=a.date, time=a.time)
+            return self.out.intend(Intent.CANCEL)
+        self.out.note(f"Confirmed: move {a.date} {a.time} to {change.new_date} {change.new_time} with {a.doctor}.")
+        self.out.step(a.clinic, "reschedule_appointment", doctor=a.doctor, original_date=a.date,
+                      original_time=a.time, new_date=change.new_date, new_time=change.new_time)
         self.out.intend(Intent.RESCHEDULE)
 
     # -- which booking ---------------------------------------------------------------------------

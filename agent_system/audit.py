@@ -11,6 +11,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
+from clinic_servers.private_files import create_private_file
+
 
 def audit_record(session_id: str, events: Iterable) -> dict:
     """The audit line of one turn, built from its events alone."""
@@ -47,7 +49,7 @@ class AuditLog:
     def __init__(self, path: Path):
         self.path = path
         self._lock = threading.Lock()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        create_private_file(path)
 
     def write(self, session_id: str, events: Iterable) -> None:
         """Record one finished turn."""

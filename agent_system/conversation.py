@@ -38,6 +38,18 @@ class Turn(Message):
     appointments: list[AppointmentItem] = Field(default_factory=list)
 
 
+class PendingChange(BaseModel):
+    """A cancel or reschedule the assistant asked the patient to confirm; it runs only after a yes."""
+    action: Literal["cancel", "reschedule"]
+    appointment: AppointmentItem  # carries the booking code when the conversation knows it
+    new_date: str | None = None
+    new_time: str | None = None
+
+    def with_code(self, code: str) -> "PendingChange":
+        """The same change, with the booking code the patient typed."""
+        return self.model_copy(update={"appointment": self.appointment.model_copy(update={"code": code})})
+
+
 class Conversation(BaseModel):
     """What the next turn needs from earlier ones; stored server-side per session.
 
@@ -52,6 +64,11 @@ class Conversation(BaseModel):
     appointments: list[AppointmentItem] = Field(default_factory=list)
     # An action waiting for the patient's choice: {"action": "cancel"|"reschedule", "appointment": {...}?}
     pending: dict | None = None
+    # The change waiting for the patient's yes or no; it dies with the next unrelated message.
+    awaiting: PendingChange | None = None
+    # Booking codes of the bookings made or moved in this chat ("clinic|doctor|date|time" -> code):
+    # they let this chat cancel or move its own bookings without asking the patient for the code.
+    codes: dict[str, str] = Field(default_factory=dict)
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:
@@ -69,8 +86,21 @@ class Conversation(BaseModel):
         turns, self._unsaved = self._unsaved, []
         return turns
 
+    def code_of(self, item: AppointmentItem) -> str | None:
+        """The booking code this conversation knows for a booking (it made or moved it here)."""
+        return self.codes.get(_key(item))
+
     def _track(self, item: AppointmentItem) -> None:
-        key = (item.clinic, item.doctor, item.date, item.time)
-        self.appointments = [a for a in self.appointments if (a.clinic, a.doctor, a.date, a.time) != key]
+        key = _key(item)
+        if item.code:
+            self.codes[key] = item.code
+        elif item.status in ("cancelled", "moved"):
+            self.codes.pop(key, None)
+        self.appointments = [a for a in self.appointments if _key(a) != key]
         if item.status in ("confirmed", "rescheduled", "booked"):
-            self.appointments.append(item)
+            # A lookup lists bookings without codes: give back the code of one this chat made.
+            self.appointments.append(item.model_copy(update={"code": self.code_of(item)}))
+
+
+def _key(item: AppointmentItem) -> str:
+    return "|".join((item.clinic, item.doctor, item.date, item.time))

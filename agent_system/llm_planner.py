@@ -11,14 +11,13 @@ from clinic_servers.registry import ClinicRegistry
 from clinic_servers.tools import catalog as tool_catalog
 
 from .conversation import Conversation
-from .plan import PATIENT_ACTIONS, Intent, Plan, Step
+from .plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
 
 MAX_STEPS = 12
 MAX_TOKENS = 384  # six list_my_appointments steps fit; a runaway reply is cut here
 HISTORY_MESSAGES = 4  # the planner reads the last two exchanges
 HISTORY_CHARS = 240  # per earlier message: a long listing is cut, its slots follow compactly
 LISTED_SLOTS = 6  # the last listing's slots shown to the planner, for picks like "o primeiro"
-IDENTITY = ("patient_name", "cpf")
 _WEEKDAYS = ("Monday / segunda-feira", "Tuesday / terça-feira", "Wednesday / quarta-feira", "Thursday / quinta-feira",
              "Friday / sexta-feira", "Saturday / sábado", "Sunday / domingo")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -88,7 +87,7 @@ class LLMPlanner:
         action = item.get("action")
         if action not in PATIENT_ACTIONS:
             raise InvalidPlan("a step uses a tool the chat may not use")
-        parameters = {k: v for k, v in item.get("parameters", {}).items() if k not in IDENTITY}
+        parameters = {k: v for k, v in item.get("parameters", {}).items() if k not in INJECTED_ARGUMENTS}
         _check_parameters(action, parameters, today)
         if "doctor" in parameters and clinic.doctor(parameters["doctor"]) is None:
             raise InvalidPlan("a step names a doctor who does not work at that clinic")
@@ -97,8 +96,8 @@ class LLMPlanner:
 
 def _check_parameters(action: str, parameters: dict, today: date) -> None:
     tool = tool_catalog.get(action)
-    allowed = set(tool.arguments.model_fields) - {"patient_name", "cpf"}
-    required = {n for n, f in tool.arguments.model_fields.items() if f.is_required()} - {"patient_name", "cpf"}
+    allowed = set(tool.arguments.model_fields) - set(INJECTED_ARGUMENTS)
+    required = {n for n, f in tool.arguments.model_fields.items() if f.is_required()} - set(INJECTED_ARGUMENTS)
     if set(parameters) - allowed or required - set(parameters):
         raise InvalidPlan(f"wrong parameters for {action}")
     for key, value in parameters.items():
@@ -135,7 +134,7 @@ def _cut(text: str) -> str:
 
 def _carries_identity(raw: dict) -> bool:
     return any(isinstance(item, dict) and isinstance(item.get("parameters"), dict)
-               and any(k in item["parameters"] for k in IDENTITY) for item in raw["steps"])
+               and any(k in item["parameters"] for k in INJECTED_ARGUMENTS) for item in raw["steps"])
 
 
 def _clinic_catalog(registry: ClinicRegistry) -> str:
@@ -148,6 +147,6 @@ def _tool_catalog() -> str:
     for tool in tool_catalog.allowed(Role.PATIENT):
         fields = tool.arguments.model_fields
         params = [name if field.is_required() else f"{name}?" for name, field in fields.items()
-                  if name not in IDENTITY and name != "idempotency_key"]
+                  if name not in INJECTED_ARGUMENTS and name != "idempotency_key"]
         lines.append(f"{tool.name}({', '.join(params)})")
     return "\n".join(lines)

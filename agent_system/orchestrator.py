@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from clinic_servers.registry import ClinicRegistry
 
-from . import vocabulary as vocab
 from .llm import build_llm
 from .llm_planner import LLMPlanner
 from .llm_responder import LLMResponder
@@ -14,8 +13,8 @@ from .responder import ResponseRenderer
 from .router import Router
 from .rules_planner import RulesPlanner
 from .settings import AgentSettings
-from .text import normalize
 from .verifier import Verifier
+from .write_intent import is_write_request
 
 
 def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipeline:
@@ -24,7 +23,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
     rules = RulesPlanner(registry)
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
-    check = PlanCheck(registry, rules.doctors, asks_to_write)
+    check = PlanCheck(registry, rules.doctors, is_write_request)
     responder = None
     if llm and settings.llm_answers:
         responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry)
@@ -33,12 +32,6 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
                                   settings.clinic_tls_verify),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder)
-
-
-def asks_to_write(message: str) -> bool:
-    """Whether the message asks to book, cancel or reschedule (the rules' own reading of it)."""
-    text = normalize(message)
-    return any(p.search(text) for p in (vocab.BOOK, vocab.CANCEL, vocab.RESCHEDULE))
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

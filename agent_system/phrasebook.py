@@ -77,8 +77,13 @@ PHRASES: dict[str, dict[str, str]] = {
     # Bookings made, changed, cancelled or listed
     "appointment": {"pt": "{clinic} — {doctor}, {when}", "en": "{clinic} — {doctor}, {when}"},
     "when": {"pt": "{day}, às {time}", "en": "{day}, at {time}"},
-    "booked": {"pt": "Consulta confirmada! {appointment}. Se precisar remarcar ou cancelar, é só me avisar.",
-               "en": "Appointment confirmed! {appointment}. If you need to reschedule or cancel, just let me know."},
+    "booked": {"pt": "Consulta confirmada! {appointment}. Código da reserva: {code}. Guarde o código: "
+                     "ele é pedido para remarcar ou cancelar.",
+               "en": "Appointment confirmed! {appointment}. Booking code: {code}. Keep the code: you will need it "
+                     "to reschedule or cancel."},
+    "moved_from": {"pt": "Consulta remarcada. Antes: {appointment}.", "en": "Appointment moved. Was: {appointment}."},
+    "moved_to": {"pt": "Agora: {appointment}. Código da reserva: {code}.",
+                 "en": "Now: {appointment}. Booking code: {code}."},
     "already_booked": {"pt": "Você já tem esta consulta: {appointment}.",
                        "en": "You already have this appointment: {appointment}."},
     "rescheduled": {"pt": "Consulta remarcada! {clinic} — {doctor}: de {old} para {new}.",
@@ -94,6 +99,28 @@ PHRASES: dict[str, dict[str, str]] = {
                 "en": "If you'd like to reschedule or cancel one, just let me know."},
     "which_cancel": {"pt": "Qual delas você quer cancelar? Diga o médico, o dia e o horário.",
                      "en": "Which one would you like to cancel? Tell me the doctor, the day and the time."},
+    # A cancel or reschedule waits for the patient's yes (and the booking code when this chat did not make it)
+    "ask_confirm_cancel": {"pt": "Confirma o cancelamento desta consulta? {appointment}. Responda sim ou não.",
+                           "en": "Shall I cancel this appointment? {appointment}. Please answer yes or no."},
+    "ask_confirm_reschedule": {"pt": "Confirma a remarcação? {clinic} — {doctor}: de {old} para {new}. "
+                                     "Responda sim ou não.",
+                               "en": "Shall I move it? {clinic} — {doctor}: from {old} to {new}. "
+                                     "Please answer yes or no."},
+    "ask_code_cancel": {"pt": "Para cancelar esta consulta preciso do código da reserva (6 caracteres, informado "
+                              "quando ela foi marcada): {appointment}. Envie o código para confirmar, ou responda "
+                              "não para mantê-la. Sem o código, fale diretamente com a {clinic}.",
+                        "en": "To cancel this appointment I need its booking code (6 characters, given when it "
+                              "was booked): {appointment}. Send the code to confirm, or answer no to keep it. "
+                              "Without the code, please contact {clinic} directly."},
+    "ask_code_reschedule": {"pt": "Para remarcar ({clinic} — {doctor}: de {old} para {new}) preciso do código da "
+                                  "reserva (6 caracteres, informado quando a consulta foi marcada). Envie o código "
+                                  "para confirmar, ou responda não para manter como está. Sem o código, fale "
+                                  "diretamente com a {clinic}.",
+                            "en": "To move it ({clinic} — {doctor}: from {old} to {new}) I need the booking code "
+                                  "(6 characters, given when it was booked). Send the code to confirm, or answer "
+                                  "no to keep it as it is. Without the code, please contact {clinic} directly."},
+    "kept": {"pt": "Tudo bem, não alterei nada: sua consulta continua marcada ({appointment}).",
+             "en": "All right, nothing was changed: your appointment stays as it was ({appointment})."},
     "confirm_cancel": {"pt": "É esta a consulta que você quer cancelar? Se for, é só confirmar.",
                        "en": "Is this the appointment you want to cancel? If so, just confirm."},
     "which_reschedule": {"pt": "Qual delas você quer remarcar, e para qual dia e horário?",
@@ -117,10 +144,33 @@ PHRASES: dict[str, dict[str, str]] = {
                            "Quer ver os próximos horários livres {of_doctor}?",
                      "en": "That time ({day} at {time}) has already passed. "
                            "Would you like to see the next open slots for {doctor}?"},
-    "appointment_not_found": {"pt": "Não encontrei consulta no seu CPF com {doctor} em {day} às {time}. "
-                                    "Quer ver as suas consultas?",
-                              "en": "I couldn't find an appointment under your CPF with {doctor} on {day} at "
-                                    "{time}. Would you like to see your appointments?"},
+    "appointment_not_found": {"pt": "Não encontrei consulta com os seus dados com {doctor} em {day} às {time}, "
+                                    "ou o código da reserva não confere. Confira o código, ou peça para ver as "
+                                    "suas consultas.",
+                              "en": "I couldn't find an appointment under your details with {doctor} on {day} at "
+                                    "{time}, or the booking code does not match. Please check the code, or ask to "
+                                    "see your appointments."},
+    "locked": {"pt": "Por segurança, as consultas deste CPF na {clinic} estão bloqueadas por 15 minutos depois de "
+                     "várias tentativas com dados que não conferem. Tente mais tarde ou fale com a clínica.",
+               "en": "For your security, this CPF's appointments at {clinic} are locked for 15 minutes after "
+                     "several attempts with details that did not match. Please try later or contact the clinic."},
+    "identity_mismatch": {"pt": "Não consegui agendar: o nome informado não confere com o que a {clinic} tem para "
+                                "este CPF. Abra uma nova conversa com o nome completo como na primeira consulta, "
+                                "ou fale com a clínica.",
+                          "en": "I couldn't book: the name given does not match the one {clinic} has for this CPF. "
+                                "Start a new chat with your full name as given at your first appointment, or "
+                                "contact the clinic."},
+    "clinic_busy": {"pt": "A agenda da {clinic} estava ocupada e nada foi alterado. Pode tentar de novo em "
+                          "instantes.",
+                    "en": "{clinic}'s schedule was busy and nothing was changed. Please try again in a moment."},
+    "write_not_requested": {"pt": "Não fiz nenhuma alteração, porque não entendi um pedido para isso. Se quiser "
+                                  "marcar, é só pedir (por exemplo: \"marca com {doctor} {day} às {time}\").",
+                            "en": "I made no change, as I didn't read a request for one. If you'd like to book, "
+                                  "just ask (for example: \"book {doctor} on {day} at {time}\")."},
+    "not_confirmed": {"pt": "Não alterei nada: cancelamentos e remarcações só são feitos depois que você confirma "
+                            "a consulta exata. Diga qual consulta e eu peço a confirmação.",
+                      "en": "Nothing was changed: cancellations and reschedules only happen after you confirm the "
+                            "exact appointment. Tell me which one and I'll ask you to confirm."},
     "appointment_in_past": {"pt": "Essa consulta ({day} às {time}) já passou, então não dá mais para alterá-la. "
                                   "Quer ver as suas próximas consultas?",
                             "en": "That appointment ({day} at {time}) has already passed, so it can no longer be "

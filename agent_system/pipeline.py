@@ -10,6 +10,7 @@ from .events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent
 from .plan import Intent, Plan, StepResult
 from .text import detect_language
 from .triage import assess, emergency_answer
+from .write_grant import WriteGrant, grant_for
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +42,10 @@ class Pipeline:
         triage = yield from _timed("triage", lambda: assess(message))
         if triage.emergency:
             return (yield from self._emergency(triage, language))
+        grant = grant_for(message, conversation)
         plan = yield from _timed("planning", lambda: self.planner.plan(message, conversation, self.clock.today()))
         yield PlanEvent(**plan.public())
-        results = yield from self._dispatch(plan, conversation)
+        results = yield from self._dispatch(plan, conversation, grant)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()
@@ -60,11 +62,11 @@ class Pipeline:
         yield StageEvent(stage="answer", status="end", ms=0.0)
         return answer
 
-    def _dispatch(self, plan: Plan, conversation: Conversation):
+    def _dispatch(self, plan: Plan, conversation: Conversation, grant: WriteGrant):
         started = time.perf_counter()
         yield StageEvent(stage="dispatch", status="start")
         results: list[StepResult] = []
-        for step, result in self.router.dispatch(plan.steps, conversation.patient):
+        for step, result in self.router.dispatch(plan.steps, conversation.patient, grant):
             if result is None:
                 yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status="start")
                 continue
@@ -79,7 +81,7 @@ class Pipeline:
         started = time.perf_counter()
         yield StageEvent(stage="answer", status="start")
         if not verdict.safe:
-            answer = AnswerEvent(text=verdict.note, blocked=True, lang=language)
+            answer = self._blocked(results, verdict.note, language)
             yield TokenEvent(text=answer.text)
         else:
             answer = yield from self._generate(plan, results, conversation, message, language)
@@ -98,11 +100,19 @@ class Pipeline:
             text = rendering.text
             checked = self.verifier.check_answer(text, results, conversation.patient, language)
             if not checked.safe:
-                yield TokenEvent(text=checked.note)
-                return AnswerEvent(text=checked.note, blocked=True, lang=language)
+                answer = self._blocked(results, checked.note, language)
+                yield TokenEvent(text=answer.text)
+                return answer
             for line in text.splitlines(keepends=True):
                 yield TokenEvent(text=line)
-        return AnswerEvent(text=text, slots=rendering.slots, appointments=rendering.appointments, lang=language)
+        return AnswerEvent(text=text, slots=rendering.slots, appointments=rendering.appointments,
+                           confirm=rendering.confirm, lang=language)
+
+    def _blocked(self, results: list[StepResult], note: str, language: str) -> AnswerEvent:
+        """Only the safety note, but never without the outcome of the patient's own writes."""
+        outcome = self.renderer.write_outcome(results, language, self.clock.today())
+        text = "\n\n".join(filter(None, [outcome.text, note]))
+        return AnswerEvent(text=text, blocked=True, appointments=outcome.appointments, lang=language)
 
 
 def _timed(stage: str, work):
@@ -116,6 +126,7 @@ def _timed(stage: str, work):
 def _remember(conversation: Conversation, plan: Plan, results: list[StepResult], answer: AnswerEvent) -> None:
     """Carry the pending choice, and trust a complete my-appointments lookup over older knowledge."""
     conversation.pending = plan.details.get("pending")
+    conversation.awaiting = plan.details.get("awaiting")
     lookups = [r for r in results if r.action == "list_my_appointments"]
     if Intent.MY_APPOINTMENTS in plan.intents and lookups and all(r.status == "ok" for r in lookups):
         conversation.appointments = []

@@ -14,6 +14,10 @@ PATIENT_ACTIONS = ("list_available_slots", "book_appointment", "reschedule_appoi
 STAFF_ACTIONS = ("list_patients", "get_patient", "query")
 # The router injects the session's identity into these; plans never carry it.
 IDENTIFIED_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment", "list_my_appointments")
+WRITE_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment")
+# Arguments no plan may set: identity, the booking code (from the patient's confirmation) and the
+# idempotency key (from the router).
+INJECTED_ARGUMENTS = ("patient_name", "cpf", "booking_code", "idempotency_key")
 
 
 class Intent(str, Enum):
@@ -30,6 +34,8 @@ class Intent(str, Enum):
     OUT_OF_SCOPE = "out_of_scope"
     MEDICAL_ADVICE = "medical_advice"
     CLARIFY = "clarify"
+    CONFIRM = "confirm"  # a cancel or reschedule waits for the patient's yes (and booking code)
+    KEEP = "keep"  # the patient said no: the booking stays as it is
     EMERGENCY = "emergency"
 
 
@@ -52,7 +58,7 @@ class Plan(BaseModel):
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""
         steps = [{"step_id": s.step_id, "clinic": s.clinic, "action": s.action,
-                  "parameters": {k: v for k, v in s.parameters.items() if k not in ("patient_name", "cpf")}}
+                  "parameters": {k: v for k, v in s.parameters.items() if k not in INJECTED_ARGUMENTS}}
                  for s in self.steps]
         body: dict[str, Any] = {"steps": steps, "source": self.source}
         if self.reasoning:

@@ -80,7 +80,7 @@ class PlanCheck:
             times=frozenset({t for line in said for t in find_times(line)} | {k.time for k in known}),
             first_day=today, last_day=today + timedelta(days=BOOKABLE_DAYS - 1),
             write_requested=self.write_request(message),
-            knows_bookings=bool(conversation.appointments or conversation.pending))
+            knows_bookings=bool(conversation.appointments or conversation.pending or conversation.awaiting))
 
     def check(self, plan: Plan, grounds: Grounds) -> Plan:
         """The plan as usable (source llm, or llm_repaired when changed); UngroundedPlan if not."""

@@ -21,7 +21,7 @@ from .rules_planner import RulesPlanner
 log = logging.getLogger(__name__)
 # What the rules read with certainty even without steps; an LLM plan never overrides these.
 _SETTLED = {Intent.PRIVACY, Intent.INVALID_SPECIALTY, Intent.MISSING_SPECIALTY, Intent.MEDICAL_ADVICE,
-            Intent.GREETING, Intent.CLARIFY, Intent.EMERGENCY}
+            Intent.GREETING, Intent.CLARIFY, Intent.CONFIRM, Intent.KEEP, Intent.EMERGENCY}
 
 
 class Planner:

@@ -12,6 +12,7 @@ from .conversation import Conversation
 from .dates import find_date_range, find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
+from .write_intent import is_write_request
 
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
 
@@ -51,6 +52,7 @@ class Reading:
     greets: bool
     off_topic: bool
     agrees: bool
+    asks_to_write: bool  # a request, not a question (write_intent): only then may the turn book
 
     @property
     def doctor(self) -> DoctorRef | None:
@@ -105,7 +107,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         wants_mine=bool(vocab.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), greets=bool(vocab.GREETING.search(text)),
         off_topic=bool(vocab.OFF_TOPIC.search(text)),
-        agrees=bool(vocab.YES.search(text)))
+        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:

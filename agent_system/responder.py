@@ -7,12 +7,13 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from agent_system.events import AppointmentItem, SlotOffer
+from agent_system.conversation import PendingChange
+from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.phrasebook import PHRASES, Wording
 from agent_system.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from agent_system.slot_listing import SlotListingText
 from agent_system.step_results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
-                                       change_data, offered_slots, parsed, tool_error, unanswered)
+                                       change_data, offered_slots, parsed, tool_error, unanswered, written_items)
 from agent_system.text import Language, normalize
 from agent_system.triage import TriageResult, emergency_answer
 from clinic_servers.registry import ClinicRegistry, Specialty
@@ -20,8 +21,8 @@ from clinic_servers.schemas import Appointment, BookedSlot, Booking, MyAppointme
 
 __all__ = ["Rendering", "ResponseRenderer", "appointment_items", "offered_slots"]
 
-# The patient must not learn that a slot is someone else's, nor see a staff tool's output.
-_SAME_WORDING = {"not_your_appointment": "appointment_not_found", "forbidden": "privacy"}
+# The patient must not see a staff tool's output (clinics answer "not found" for someone else's slot).
+_SAME_WORDING = {"forbidden": "privacy"}
 # In a reschedule, slot errors concern the new time and appointment errors the original one.
 _ABOUT_NEW_SLOT = frozenset({"slot_taken", "slot_not_found", "slot_in_past"})
 _APPOINTMENT_ACTIONS = ("cancel", "reschedule")
@@ -33,6 +34,7 @@ class Rendering:
     text: str
     slots: list[SlotOffer]
     appointments: list[AppointmentItem]
+    confirm: ConfirmRequest | None = None
 
 
 class ResponseRenderer:
@@ -44,7 +46,31 @@ class ResponseRenderer:
     def render(self, plan: Plan, results: list[StepResult], language: Language, today: date) -> Rendering:
         """One turn's answer in Portuguese or English, with the slots it offers and the bookings it reports."""
         answer = _Answer(plan, results, Wording(language, today, self.registry))
-        return Rendering(answer.text(), offered_slots(results), appointment_items(results))
+        return Rendering(answer.text(), offered_slots(results), appointment_items(results), _confirm_request(plan))
+
+    def write_outcome(self, results: list[StepResult], language: Language, today: date) -> Rendering:
+        """What the patient's own writes came to, told from what was asked: for an answer the verifier hid."""
+        words = Wording(language, today, self.registry)
+        items = written_items(results)
+        lines = [words.say(_OUTCOME_KEYS[item.status], appointment=words.phrase(
+            "appointment", clinic=words.clinic(item.clinic), doctor=item.doctor,
+            when=words.phrase("when", day=words.full_day(item.date), time=item.time)), code=item.code or "")
+            for item in items]
+        return Rendering("\n".join(lines), [], items)
+
+
+_OUTCOME_KEYS = {"confirmed": "booked", "cancelled": "cancelled", "moved": "moved_from", "rescheduled": "moved_to"}
+
+
+def _confirm_request(plan: Plan) -> ConfirmRequest | None:
+    """The yes/no the answer asks for, as the page shows it (Confirm / Keep buttons)."""
+    awaiting = plan.details.get("awaiting")
+    if not isinstance(awaiting, PendingChange):
+        return None
+    a = awaiting.appointment
+    new = SlotOffer(clinic=a.clinic, doctor=a.doctor, date=awaiting.new_date or "", time=awaiting.new_time or "")
+    return ConfirmRequest(action=awaiting.action, appointment=SlotOffer(**a.model_dump(include=set(SlotOffer.model_fields))),
+                          new=new if awaiting.action == "reschedule" else None)
 
 
 class _Answer:
@@ -94,10 +120,9 @@ class _Answer:
 
     def _confirmation(self, clinic_id: str, data: BaseModel) -> str:
         if isinstance(data, Booking):
-            # The clinic answers a repeated booking of one's own slot with the same confirmation.
-            already = any(mark in normalize(data.message) for mark in ("ja tem", "already"))
-            return self.words.say("already_booked" if already else "booked",
-                                  appointment=self._appointment(clinic_id, data.appointment))
+            return self.words.say("already_booked" if data.already_booked else "booked",
+                                  appointment=self._appointment(clinic_id, data.appointment),
+                                  code=data.appointment.booking_code or "")
         if isinstance(data, Rescheduling):
             return self.words.say("rescheduled", clinic=self.words.clinic(clinic_id),
                                   doctor=data.new_appointment.doctor, old=self._when(data.original_appointment),
@@ -171,6 +196,8 @@ class _Answer:
             Intent.OUT_OF_SCOPE: lambda: self.words.say("out_of_scope", specialties=self.words.specialties()),
             Intent.MEDICAL_ADVICE: self._no_advice,
             Intent.CLARIFY: self._clarify,
+            Intent.CONFIRM: self._ask_to_confirm,
+            Intent.KEEP: self._kept,
             Intent.EMERGENCY: self._emergency,
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
@@ -221,6 +248,25 @@ class _Answer:
         lines = [self.words.say("clarify_line", n=n, **self._fields(a)) for n, a in enumerate(found, 1)]
         header = self.words.say(f"clarify_{action or 'choose'}")
         return "\n".join([header, *lines, self.words.say("reply_with_number")])
+
+    def _ask_to_confirm(self) -> str:
+        """"Shall I cancel/move it?", or the request for the booking code when this chat does not know it."""
+        change: PendingChange = self.plan.details["awaiting"]
+        a = change.appointment
+        prefix = "ask_confirm" if a.code else "ask_code"
+        if change.action == "cancel":
+            return self.words.say(f"{prefix}_cancel", appointment=self._described(a), clinic=self.words.clinic(a.clinic))
+        return self.words.say(f"{prefix}_reschedule", clinic=self.words.clinic(a.clinic), doctor=a.doctor,
+                              old=self.words.phrase("when", day=self.words.full_day(a.date), time=a.time),
+                              new=self.words.phrase("when", day=self.words.full_day(change.new_date or ""),
+                                                    time=change.new_time or ""))
+
+    def _kept(self) -> str:
+        return self.words.say("kept", appointment=self._described(AppointmentItem(**self.plan.details["kept"])))
+
+    def _described(self, a: AppointmentItem) -> str:
+        return self.words.phrase("appointment", clinic=self.words.clinic(a.clinic), doctor=a.doctor,
+                                 when=self.words.phrase("when", day=self.words.full_day(a.date), time=a.time))
 
     def _ask_new_time(self, found: list[dict[str, Any]]) -> str:
         if len(found) == 1:

@@ -47,6 +47,8 @@ class _Policy:
 
     def _decide(self) -> None:
         r, appointments = self.r, self.appointments
+        if appointments.answers_confirmation():
+            return
         if r.wants_privacy or r.foreign_cpf or r.injection:
             self.out.note("Patient records, someone else's data or an attempt to change the rules: refuse, no steps.")
             return self.out.intend(Intent.PRIVACY)
@@ -69,16 +71,18 @@ class _Policy:
         if not self._picks_from_listing():
             return False
         candidates = self._candidates()
-        if len(candidates) == 1:
+        if len(candidates) == 1 and self.r.asks_to_write:
             self.out.note("The message picks one slot of the last listing.")
             return self._book(candidates[0])
+        if candidates and not self.r.asks_to_write:
+            self.out.note("A question about listed slots, not a request: show them again, book nothing.")
         return bool(candidates) and self._relist(candidates)
 
     def _explicit_slot(self) -> SlotOffer | None:
         r = self.r
         if not (r.doctor and len(r.dates) == 1 and len(r.times) == 1):
             return None
-        if not (r.wants_book or r.agrees):
+        if not r.asks_to_write:
             return None  # "Dr. X amanhã às 10h?" without asking to book: a listed slot, or a question
         self.out.note("Doctor, date and time are all in the message.")
         return SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0], time=r.times[0])
@@ -120,7 +124,7 @@ class _Policy:
         filters = {"date": days.pop()} if len(days) == 1 else self.r.date_filter()
         for clinic, doctor in dict.fromkeys((o.clinic, o.doctor) for o in offers):
             self.out.step(clinic, "list_available_slots", doctor=doctor, **filters)
-        self.out.intend(Intent.BOOK)
+        self.out.intend(Intent.BOOK if self.r.asks_to_write else Intent.LIST)
         return True
 
     # -- listings and the answers without steps --------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from pydantic import TypeAdapter
 
+from clinic_servers.private_files import create_private_file
 from clinic_servers.store import enable_wal
 
 from .conversation import MAX_TURNS, Conversation, Patient, Turn
@@ -61,7 +62,7 @@ class SqliteSessions:
         self._housekeeping_s = ttl_s / 60
         self._next_purge = 0.0
         self._local = threading.local()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        create_private_file(path)
         self._migrate(self._db())
 
     @staticmethod
@@ -91,6 +92,8 @@ class SqliteSessions:
             db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
             enable_wal(db)  # retried: web workers booting together race to switch a new file
             db.execute("PRAGMA synchronous = NORMAL")
+            # A deleted session's CPF is overwritten in the file, not just unlinked from the b-tree.
+            db.execute("PRAGMA secure_delete = ON")
             self._local.db = db
         return db
 
@@ -151,6 +154,8 @@ class SqliteSessions:
         db = self._db()
         db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
         db.execute("DELETE FROM rate WHERE id = ?", (session_id,))
+        # The WAL still holds the pages as they were before the delete: fold it in and empty it.
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def hit(self, session_id: str) -> int:
         """Count one request in the current minute; returns the minute's count."""

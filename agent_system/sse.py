@@ -17,18 +17,18 @@ def frame_events(events: Callable[[threading.Event], Iterable], keepalive_s: flo
     """Run `events(stop)` in a worker thread and frame what it yields, with keep-alive comments while it works.
 
     `start` runs the worker (a thread pool's `submit`); by default each turn gets a new thread.
-    When the client goes away the server closes this generator; `stop` is then set so the turn ends at its
-    next event instead of running on for nobody.
+    When the client goes away the server closes this generator and `stop` is set: `events` ends the turn
+    there, or finishes it when stopping could lose a write.
     """
     outbox: queue.Queue = queue.Queue()
     stop = threading.Event()
 
     def work() -> None:
+        # `events` decides what a stop means (a turn past dispatch runs to its end); the events it
+        # still yields after the client left go to a queue nobody reads, and are dropped with it.
         try:
             for event in events(stop):
                 outbox.put(event)
-                if stop.is_set():
-                    break
         finally:
             outbox.put(_END)
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ValidationError
 
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.plan import StepResult
+from clinic_servers.booking_codes import CODE_PATTERN
 from clinic_servers.schemas import Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling, \
     SlotListing
 
@@ -16,8 +17,9 @@ MY_APPOINTMENTS = "list_my_appointments"
 # The codes a clinic reports when it refuses a call itself (clinic_servers.store, tools, router);
 # anything else (-32000, a protocol error, a timeout) means the clinic did not answer usefully.
 TOOL_ERRORS = frozenset({"slot_taken", "slot_not_found", "slot_in_past", "appointment_not_found",
-                         "not_your_appointment", "appointment_in_past", "same_slot", "unknown_doctor",
-                         "invalid_arguments", "forbidden"})
+                         "appointment_in_past", "same_slot", "unknown_doctor", "invalid_arguments", "forbidden",
+                         "locked", "clinic_busy", "identity_mismatch", "write_not_requested",
+                         "not_confirmed"})
 
 TRANSPORT_FAILURE = -32000
 
@@ -80,7 +82,8 @@ def change_data(result: StepResult) -> BaseModel | None:
 
 def appointment_items(results: list[StepResult]) -> list[AppointmentItem]:
     """Bookings made, changed or cancelled (in step order), then the ones listed ("booked", by date)."""
-    changed = [AppointmentItem(clinic=result.clinic, doctor=a.doctor, date=a.date, time=a.time, status=status)
+    changed = [AppointmentItem(clinic=result.clinic, doctor=a.doctor, date=a.date, time=a.time, status=status,
+                               code=a.booking_code if status in ("confirmed", "rescheduled") else None)
                for result in results if (data := change_data(result)) is not None
                for a, status in _CHANGES[result.action][1](data)]
     listed = [AppointmentItem(clinic=clinic, doctor=s.doctor, date=s.date, time=s.time, status="booked")
@@ -93,3 +96,36 @@ def booked_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:
     unique = {(s.date, s.time, result.clinic, s.doctor): (result.clinic, s)
               for result, mine in successes(results, MY_APPOINTMENTS, MyAppointments) for s in mine.appointments}
     return [unique[key] for key in sorted(unique)]
+
+
+def written_items(results: list[StepResult]) -> list[AppointmentItem]:
+    """The writes that succeeded, from what was asked (the plan's parameters), not from the clinic's data.
+
+    When the verifier must hide a clinic's answer, this is what can still be told safely: the doctor,
+    date and time the patient asked for, and the booking code.
+    """
+    items: list[AppointmentItem] = []
+    for result in results:
+        data, p = change_data(result), result.parameters
+        if data is None:
+            continue
+        code = _code(data)
+        if result.action == "book_appointment":
+            items.append(_item(result, p.get("date"), p.get("time"), "confirmed", code))
+        elif result.action == "cancel_appointment":
+            items.append(_item(result, p.get("date"), p.get("time"), "cancelled", None))
+        else:
+            items += [_item(result, p.get("original_date"), p.get("original_time"), "moved", None),
+                      _item(result, p.get("new_date"), p.get("new_time"), "rescheduled", code)]
+    return items
+
+
+def _item(result: StepResult, day: object, time: object, status: str, code: str | None) -> AppointmentItem:
+    return AppointmentItem(clinic=result.clinic, doctor=str(result.parameters.get("doctor") or ""), date=str(day),
+                           time=str(time), status=status, code=code)
+
+
+def _code(data: BaseModel) -> str | None:
+    appointment = getattr(data, "appointment", None) or getattr(data, "new_appointment", None)
+    code = getattr(appointment, "booking_code", None)
+    return code if isinstance(code, str) and CODE_PATTERN.match(code) else None

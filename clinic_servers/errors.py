@@ -9,3 +9,7 @@ class ToolError(Exception):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+class IdentityRefusal(ToolError):
+    """A refusal for a wrong name or booking code: its failure count is saved although the call fails."""

@@ -14,6 +14,7 @@ from typing import Mapping
 import requests
 
 from .registry import ClinicRegistry
+from .private_files import create_private_dir
 
 READY_TIMEOUT_S = 20.0
 
@@ -23,7 +24,7 @@ def ensure_tokens(env: dict[str, str], var_dir: Path) -> dict[str, str]:
     if env.get("CLINIC_TOKEN") and env.get("CLINIC_STAFF_TOKEN"):
         return env
     tokens = {"CLINIC_TOKEN": secrets.token_urlsafe(32), "CLINIC_STAFF_TOKEN": secrets.token_urlsafe(32)}
-    var_dir.mkdir(parents=True, exist_ok=True)
+    create_private_dir(var_dir)
     path = var_dir / "clinic_tokens.json"
     path.touch(mode=0o600)
     path.write_text(json.dumps(tokens), encoding="utf-8")

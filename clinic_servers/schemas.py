@@ -1,11 +1,13 @@
 """Argument types and result models of the clinic tools; the MCP schemas are generated from them."""
 from __future__ import annotations
 
+import unicodedata
 from datetime import date
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, Field
 
+from .booking_codes import canonical
 from .cpf import normalize_cpf
 
 
@@ -26,7 +28,14 @@ DoctorName = Annotated[str, Field(min_length=2, max_length=100,
 IsoDate = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="Date, YYYY-MM-DD"),
                     AfterValidator(_real_date)]
 ClockTime = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$", description="Time, HH:MM (24h)")]
-PatientName = Annotated[str, Field(min_length=2, max_length=120, description="Patient's full name")]
+PatientName = Annotated[str, Field(min_length=2, max_length=120, description="Patient's full name"),
+                        AfterValidator(lambda name: unicodedata.normalize("NFC", " ".join(name.split())))]
+BookingCode = Annotated[str, Field(min_length=6, max_length=9,
+                                   description="The 6-character code given when the appointment was booked"),
+                        AfterValidator(canonical)]
+IdempotencyKey = Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{8,64}$",
+                                      description="Any unique string; a retried call with the same key "
+                                                  "returns the first call's outcome instead of writing again")]
 Cpf = Annotated[str, Field(min_length=11, max_length=14, description="Patient's CPF, 000.000.000-00 or 11 digits"),
                 AfterValidator(_cpf_digits)]
 PatientId = Annotated[str, Field(min_length=1, max_length=40, description="Patient id, e.g. CARD-001")]
@@ -56,11 +65,14 @@ class Appointment(BaseModel):
     time: str
     patient_name: str
     cpf_masked: str
+    booking_code: str | None = None
 
 
 class Booking(BaseModel):
     status: Literal["confirmed"]
     appointment: Appointment
+    # True when this patient already held the slot (or the call was a retry): nothing new was booked.
+    already_booked: bool = False
     message: str
 
 

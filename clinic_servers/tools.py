@@ -10,10 +10,10 @@ from .clock import Clock
 from .cpf import mask_cpf, normalize_cpf
 from .errors import ToolError
 from .registry import Clinic
-from .schemas import (Appointment, BookedSlot, Booking, Cancellation, ClockTime, ConditionSearch, Cpf, DoctorName,
-                      IsoDate, MyAppointments, PatientId, PatientList, PatientLookup, PatientName, PatientRecord,
-                      PatientSummary, Rescheduling, SearchText, Slot, SlotListing)
-from .store import SlotRow, SlotStore
+from .schemas import (Appointment, BookedSlot, Booking, BookingCode, Cancellation, ClockTime, ConditionSearch, Cpf,
+                      DoctorName, IdempotencyKey, IsoDate, MyAppointments, PatientId, PatientList, PatientLookup,
+                      PatientName, PatientRecord, PatientSummary, Rescheduling, SearchText, Slot, SlotListing)
+from .store import Patient, SlotRow, SlotStore
 
 catalog = ToolCatalog()
 
@@ -31,10 +31,10 @@ class ClinicDesk:
         """Load the clinic's seed data, create its slots and apply the seed bookings once."""
         seed = json.loads(clinic.data_file.read_text(encoding="utf-8"))
         patients = tuple(seed["patients"])
-        by_id = {p["patient_id"]: p for p in patients}
         store.materialise(clock.today())
-        store.seed_once([(b["doctor"], b["nth_slot"], by_id[b["patient_id"]]["name"],
-                          normalize_cpf(by_id[b["patient_id"]]["cpf"])) for b in seed["prebooked"]])
+        registered = {p["patient_id"]: Patient(p["name"], normalize_cpf(p["cpf"])) for p in patients}
+        store.seed_once(list(registered.values()),
+                        [(b["doctor"], b["nth_slot"], registered[b["patient_id"]]) for b in seed["prebooked"]])
         return cls(clinic, store, clock, patients)
 
     def now(self):
@@ -54,10 +54,11 @@ class ClinicDesk:
             raise ToolError("unknown_doctor", f"Médico não encontrado nesta clínica: {name}. Médicos: {names}.")
         return matches[0]
 
-    def appointment(self, row: SlotRow) -> Appointment:
-        """A booked row as the patient may see it (CPF masked)."""
+    def appointment(self, row: SlotRow, with_code: bool = True) -> Appointment:
+        """A booked row as the patient may see it (CPF masked; the code only where the patient needs it)."""
         return Appointment(clinic=self.clinic.id, doctor=row.doctor, specialty=row.specialty, date=row.date,
-                           time=row.time, patient_name=row.patient_name or "", cpf_masked=mask_cpf(row.cpf or ""))
+                           time=row.time, patient_name=row.patient_name or "", cpf_masked=mask_cpf(row.cpf or ""),
+                           booking_code=row.booking_code if with_code else None)
 
 
 def _fold(text: str) -> str:
@@ -78,36 +79,44 @@ def list_available_slots(desk: ClinicDesk, doctor: DoctorName | None = None, dat
 
 @catalog.tool(Role.PATIENT, "Book an appointment")
 def book_appointment(desk: ClinicDesk, doctor: DoctorName, date: IsoDate, time: ClockTime,
-                     patient_name: PatientName, cpf: Cpf) -> Booking:
-    """Book a free slot for the patient; booking your own slot again returns the same confirmation."""
-    row, already = desk.store.book(desk.now(), desk.doctor(doctor), date, time, patient_name, cpf)
+                     patient_name: PatientName, cpf: Cpf, idempotency_key: IdempotencyKey | None = None) -> Booking:
+    """Book a free slot for the patient; the answer carries the booking code needed to cancel or reschedule.
+
+    The first booking of a CPF records the patient's name; later calls must bring the same name.
+    Booking your own slot again returns the same confirmation.
+    """
+    row, already = desk.store.book(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf),
+                                   idempotency_key)
     message = "Você já tem esta consulta agendada." if already else "Consulta agendada com sucesso."
-    return Booking(status="confirmed", appointment=desk.appointment(row), message=message)
+    return Booking(status="confirmed", appointment=desk.appointment(row), already_booked=already, message=message)
 
 
 @catalog.tool(Role.PATIENT, "Reschedule an appointment")
 def reschedule_appointment(desk: ClinicDesk, doctor: DoctorName, original_date: IsoDate, original_time: ClockTime,
-                           new_date: IsoDate, new_time: ClockTime, patient_name: PatientName, cpf: Cpf) -> Rescheduling:
-    """Move the patient's appointment with a doctor to another free slot of the same doctor, atomically."""
+                           new_date: IsoDate, new_time: ClockTime, patient_name: PatientName, cpf: Cpf,
+                           booking_code: BookingCode, idempotency_key: IdempotencyKey | None = None) -> Rescheduling:
+    """Move the patient's appointment (name, CPF and booking code must match) to another free slot, atomically."""
     old, new = desk.store.reschedule(desk.now(), desk.doctor(doctor), (original_date, original_time),
-                                     (new_date, new_time), patient_name, cpf)
-    return Rescheduling(status="rescheduled", original_appointment=desk.appointment(old),
+                                     (new_date, new_time), Patient(patient_name, cpf), booking_code, idempotency_key)
+    return Rescheduling(status="rescheduled", original_appointment=desk.appointment(old, with_code=False),
                         new_appointment=desk.appointment(new), message="Consulta remarcada com sucesso.")
 
 
 @catalog.tool(Role.PATIENT, "Cancel an appointment")
 def cancel_appointment(desk: ClinicDesk, doctor: DoctorName, date: IsoDate, time: ClockTime,
-                       patient_name: PatientName, cpf: Cpf) -> Cancellation:
-    """Cancel an appointment booked with this CPF; the slot becomes free again."""
-    row = desk.store.cancel(desk.now(), desk.doctor(doctor), date, time, cpf)
-    return Cancellation(status="cancelled", cancelled_appointment=desk.appointment(row),
+                       patient_name: PatientName, cpf: Cpf, booking_code: BookingCode,
+                       idempotency_key: IdempotencyKey | None = None) -> Cancellation:
+    """Cancel the patient's appointment (name, CPF and booking code must match); the slot becomes free again."""
+    row = desk.store.cancel(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf), booking_code,
+                            idempotency_key)
+    return Cancellation(status="cancelled", cancelled_appointment=desk.appointment(row, with_code=False),
                         message="Consulta cancelada com sucesso.")
 
 
 @catalog.tool(Role.PATIENT, "List my appointments")
-def list_my_appointments(desk: ClinicDesk, cpf: Cpf) -> MyAppointments:
-    """The future appointments booked at this clinic with this CPF."""
-    rows = desk.store.appointments_of(cpf, desk.now())
+def list_my_appointments(desk: ClinicDesk, cpf: Cpf, patient_name: PatientName) -> MyAppointments:
+    """The patient's future appointments at this clinic (none unless the name fits the CPF); codes never listed."""
+    rows = desk.store.appointments_of(Patient(patient_name, cpf), desk.now())
     return MyAppointments(appointments=[BookedSlot(clinic=desk.clinic.id, doctor=r.doctor, specialty=r.specialty,
                                                    date=r.date, time=r.time) for r in rows])
 

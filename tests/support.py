@@ -77,3 +77,19 @@ def run_turn(pipeline, conversation, message: str):
     answers = [e for e in events if e.type == "answer"]
     assert len(answers) == 1, [e.type for e in events]
     return events, answers[0]
+
+
+def store_bookings(fleet, clinic_id: str, cpf: str) -> list[tuple[str, str, str, str]]:
+    """A CPF's bookings as the clinic's SQLite store holds them: (clinic, doctor, date, time), sorted."""
+    import sqlite3
+    from pathlib import Path
+    digits = "".join(c for c in cpf if c.isdigit())
+    path = Path(fleet.env["VAR_DIR"]) / f"{clinic_id}.sqlite3"
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT doctor, date, time FROM slots WHERE cpf = ? ORDER BY date, time", (digits,))
+        return [(clinic_id, *row) for row in rows]
+
+
+def all_store_bookings(fleet, cpf: str) -> list[tuple[str, str, str, str]]:
+    """A CPF's bookings in every clinic's store."""
+    return sorted(b for clinic_id in fleet.ports for b in store_bookings(fleet, clinic_id, cpf))

@@ -3,16 +3,19 @@ from __future__ import annotations
 
 import json
 
-from tests.support import call_tool, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, make_cpf, run_turn
 
 
 def bookings(clinics, cpf):
-    """The patient's future bookings across the six clinics, straight from the stores."""
-    found = []
-    for clinic_id in clinics.ports:
-        listed = call_tool(clinics.url(clinic_id), "list_my_appointments", {"cpf": cpf})["structuredContent"]
-        found += [(a["clinic"], a["doctor"], a["date"], a["time"]) for a in listed["appointments"]]
-    return sorted(found)
+    """The patient's bookings across the six clinics, straight from the stores."""
+    return all_store_bookings(clinics, cpf)
+
+
+def asks_to_confirm(pipeline, conversation, message, action):
+    """A cancel or reschedule request: no write yet, the answer asks for a yes."""
+    events, answer = run_turn(pipeline, conversation, message)
+    assert steps(events) == [] and answer.confirm is not None and answer.confirm.action == action, answer.text
+    return answer
 
 
 def steps(events):
@@ -46,12 +49,19 @@ def test_portuguese_list_book_reschedule_cancel(pipeline, clinics, new_conversat
     free = call_tool(clinics.url(earliest.clinic), "list_available_slots", {"doctor": earliest.doctor})
     target = free["structuredContent"]["available_slots"][-1]
     day, month = target["date"][8:], target["date"][5:7]
-    events, answer = run_turn(pipeline, conversation, f"Preciso remarcar para {day}/{month} às {target['time']}")
+    asks_to_confirm(pipeline, conversation, f"Preciso remarcar para {day}/{month} às {target['time']}", "reschedule")
+    assert bookings(clinics, digits) == [(earliest.clinic, earliest.doctor, earliest.date, earliest.time)]
+    events, answer = run_turn(pipeline, conversation, "sim")
     assert steps(events) == [(earliest.clinic, "reschedule_appointment")]
     assert bookings(clinics, digits) == [(earliest.clinic, earliest.doctor, target["date"], target["time"])]
     assert_safe(events)
 
-    events, answer = run_turn(pipeline, conversation, "Quero cancelar a minha consulta")
+    asks_to_confirm(pipeline, conversation, "Quero cancelar a minha consulta", "cancel")
+    events, answer = run_turn(pipeline, conversation, "não")
+    assert steps(events) == [] and "continua marcada" in answer.text
+    assert bookings(clinics, digits) == [(earliest.clinic, earliest.doctor, target["date"], target["time"])]
+    asks_to_confirm(pipeline, conversation, "Quero cancelar a minha consulta", "cancel")
+    events, answer = run_turn(pipeline, conversation, "sim")
     assert steps(events) == [(earliest.clinic, "cancel_appointment")]
     assert bookings(clinics, digits) == []
     assert [a.status for a in answer.appointments] == ["cancelled"]
@@ -74,11 +84,13 @@ def test_english_list_book_reschedule_cancel(pipeline, clinics, new_conversation
     events, answer = run_turn(pipeline, conversation, "Can I reschedule my appointment?")
     assert steps(events) == [(second.clinic, "list_available_slots")]
     new = next(s for s in answer.slots if (s.date, s.time) != (second.date, second.time))
-    events, answer = run_turn(pipeline, conversation, f"Move it to {new.date} at {new.time}")
+    asks_to_confirm(pipeline, conversation, f"Move it to {new.date} at {new.time}", "reschedule")
+    events, answer = run_turn(pipeline, conversation, "yes")
     assert steps(events) == [(second.clinic, "reschedule_appointment")]
     assert bookings(clinics, digits) == [(second.clinic, second.doctor, new.date, new.time)]
 
-    events, answer = run_turn(pipeline, conversation, "Please cancel my appointment")
+    asks_to_confirm(pipeline, conversation, "Please cancel my appointment", "cancel")
+    events, answer = run_turn(pipeline, conversation, "yes")
     assert steps(events) == [(second.clinic, "cancel_appointment")]
     assert bookings(clinics, digits) == []
     assert_safe(events)
@@ -96,7 +108,12 @@ def test_a_new_session_cancels_an_earlier_booking_through_my_appointments(pipeli
     events, answer = run_turn(pipeline, later, "quero cancelar minha consulta")
     assert steps(events) == [(c, "list_my_appointments") for c in sorted(clinics.ports)]
     assert [(a.doctor, a.date, a.time) for a in answer.appointments] == [(slot.doctor, slot.date, slot.time)]
-    events, answer = run_turn(pipeline, later, "sim")
+    # This chat did not make the booking: a yes is not enough, the booking code is asked for.
+    answer = asks_to_confirm(pipeline, later, "sim", "cancel")
+    assert "código" in answer.text
+    asks_to_confirm(pipeline, later, "sim", "cancel")
+    assert bookings(clinics, digits) == [(slot.clinic, slot.doctor, slot.date, slot.time)]
+    events, answer = run_turn(pipeline, later, f"o código é {slot.code}")
     assert steps(events) == [(slot.clinic, "cancel_appointment")]
     assert bookings(clinics, digits) == []
 

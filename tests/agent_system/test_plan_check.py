@@ -7,10 +7,10 @@ import pytest
 
 from agent_system.conversation import Conversation, Message, Patient
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.orchestrator import asks_to_write
 from agent_system.plan import Plan, Step
 from agent_system.plan_check import PlanCheck, UngroundedPlan
 from agent_system.vocabulary import DoctorIndex
+from agent_system.write_intent import is_write_request
 
 TODAY = date(2026, 11, 23)
 LISTED = SlotOffer(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-11-26", time="10:00")
@@ -18,7 +18,7 @@ LISTED = SlotOffer(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-1
 
 @pytest.fixture
 def check(registry):
-    return PlanCheck(registry, DoctorIndex(registry), asks_to_write)
+    return PlanCheck(registry, DoctorIndex(registry), is_write_request)
 
 
 def conversation(*user_turns: str, listed: bool = False, booked: bool = False) -> Conversation:

@@ -51,9 +51,9 @@ def ok(action: str, data: dict, clinic: str = "clinic_a", step_id: int = 1, **pa
     return StepResult(step_id=step_id, clinic=clinic, action=action, parameters=parameters, status="ok", data=data)
 
 
-def booking(doctor: str, day: str, time: str, clinic: str = "clinic_a",
-            message: str = "Consulta agendada com sucesso.") -> StepResult:
-    data = {"status": "confirmed", "appointment": appointment(doctor, day, time, clinic), "message": message}
+def booking(doctor: str, day: str, time: str, clinic: str = "clinic_a", already: bool = False) -> StepResult:
+    data = {"status": "confirmed", "appointment": {**appointment(doctor, day, time, clinic), "booking_code": "K7M4QP"},
+            "already_booked": already, "message": "Consulta agendada com sucesso."}
     return ok("book_appointment", data, clinic, doctor=doctor, date=day, time=time)
 
 
@@ -133,7 +133,7 @@ def test_appointment_items_report_bookings_changes_and_cancellations_in_step_ord
                cancellation("Dra. Ana Beatriz Souza", "2026-11-26", "13:00")]
     assert appointment_items(results) == [
         AppointmentItem(clinic="clinic_a", doctor="Dr. Ricardo Lopes", date="2026-11-25", time="09:00",
-                        status="confirmed"),
+                        status="confirmed", code="K7M4QP"),
         AppointmentItem(clinic="clinic_c", doctor="Dra. Juliana Castro", date="2026-11-26", time="08:00",
                         status="moved"),
         AppointmentItem(clinic="clinic_c", doctor="Dra. Juliana Castro", date="2026-11-30", time="13:30",
@@ -337,9 +337,9 @@ def test_an_unknown_doctor_in_a_listing_names_the_clinics_doctors(renderer):
 
 @pytest.mark.parametrize(("language", "answer"), [
     ("pt", "Consulta confirmada! Clínica A — Dr. Ricardo Lopes, quarta-feira, 25/11/2026, às 09:00. "
-           "Se precisar remarcar ou cancelar, é só me avisar."),
+           "Código da reserva: K7M4QP. Guarde o código: ele é pedido para remarcar ou cancelar."),
     ("en", "Appointment confirmed! Clínica A — Dr. Ricardo Lopes, Wednesday, November 25, 2026, at 09:00. "
-           "If you need to reschedule or cancel, just let me know."),
+           "Booking code: K7M4QP. Keep the code: you will need it to reschedule or cancel."),
 ])
 def test_a_booking_restates_clinic_doctor_date_and_time(renderer, language, answer):
     rendering = renderer.render(Plan(intents=[Intent.BOOK]), [booking("Dr. Ricardo Lopes", "2026-11-25", "09:00")],
@@ -349,7 +349,7 @@ def test_a_booking_restates_clinic_doctor_date_and_time(renderer, language, answ
 
 
 def test_booking_the_same_slot_again_says_you_already_have_it(renderer):
-    again = booking("Dra. Juliana Castro", "2026-11-24", "13:30", "clinic_c", "Você já tem esta consulta agendada.")
+    again = booking("Dra. Juliana Castro", "2026-11-24", "13:30", "clinic_c", already=True)
     assert renderer.render(Plan(intents=[Intent.BOOK]), [again], "pt", TODAY).text == (
         "Você já tem esta consulta: Clínica C — Dra. Juliana Castro, terça-feira, 24/11/2026 (amanhã), "
         "às 13:30.")
@@ -412,11 +412,23 @@ def test_slot_taken_in_english(renderer):
         "That slot was just booked by someone else. Would you like to see the open slots for Dra. Ana Beatriz Souza?")
 
 
-def test_someone_elses_appointment_reads_exactly_like_no_appointment(renderer):
-    texts = {renderer.render(Plan(intents=[Intent.CANCEL]), [refused("cancel_appointment", code, **BOOK_ARGS)],
-                             "pt", TODAY).text for code in ("appointment_not_found", "not_your_appointment")}
-    assert texts == {"Não encontrei consulta no seu CPF com Dr. Ricardo Lopes em qua 25/11 às 09:00. "
-                     "Quer ver as suas consultas?"}
+def test_an_appointment_not_found_asks_to_check_the_code(renderer):
+    result = refused("cancel_appointment", "appointment_not_found", **BOOK_ARGS)
+    assert renderer.render(Plan(intents=[Intent.CANCEL]), [result], "pt", TODAY).text == (
+        "Não encontrei consulta com os seus dados com Dr. Ricardo Lopes em qua 25/11 às 09:00, ou o código da "
+        "reserva não confere. Confira o código, ou peça para ver as suas consultas.")
+
+
+def test_a_booking_carries_its_code_on_the_appointment_item(renderer):
+    rendering = renderer.render(Plan(intents=[Intent.BOOK]), [booking("Dr. Ricardo Lopes", "2026-11-25", "09:00")],
+                                "pt", TODAY)
+    assert [(a.status, a.code) for a in rendering.appointments] == [("confirmed", "K7M4QP")]
+
+
+def test_a_blocked_answer_still_tells_the_patients_own_write(renderer):
+    outcome = renderer.write_outcome([booking("Dr. Ricardo Lopes", "2026-11-25", "09:00")], "en", TODAY)
+    assert outcome.text.startswith("Appointment confirmed! Clínica A — Dr. Ricardo Lopes, Wednesday, November 25")
+    assert "K7M4QP" in outcome.text and [a.status for a in outcome.appointments] == ["confirmed"]
 
 
 def test_reschedule_refusals_name_the_right_time(renderer):

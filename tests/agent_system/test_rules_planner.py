@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from agent_system.conversation import Conversation, Patient
+from agent_system.conversation import Conversation, Patient, PendingChange
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.plan import Plan
 from agent_system.rules_planner import RulesPlanner
@@ -62,6 +62,19 @@ def planner() -> RulesPlanner:
 
 def conversation(**state) -> Conversation:
     return Conversation(patient=Patient(name="Ana Paula Teixeira", cpf="39053344705"), **state)
+
+
+CODE = "K7M4QP"
+
+
+def confirmed(planner: RulesPlanner, message: str, state: Conversation) -> Plan:
+    """The plan that finally runs: a cancel or reschedule first asks for the patient's yes (with the code)."""
+    asked = planner.decompose(message, state, TODAY)
+    if asked.details.get("awaiting") is None:
+        return asked
+    assert (asked.steps, intents_of(asked)) == ([], ["confirm"])
+    state = state.model_copy(update={"awaiting": asked.details["awaiting"], "pending": asked.details.get("pending")})
+    return planner.decompose(f"sim, o código é {CODE}", state, TODAY)
 
 
 SPECIALTIES = [
@@ -337,7 +350,7 @@ def test_the_table_is_big_enough():
 
 @pytest.mark.parametrize(("message", "steps", "intents"), SINGLE_TURN, ids=[m for m, _, _ in SINGLE_TURN])
 def test_single_turn(planner, message, steps, intents):
-    plan = planner.decompose(message, conversation(), TODAY)
+    plan = confirmed(planner, message, conversation())
     assert (steps_of(plan), intents_of(plan)) == (steps, intents)
     assert [s.step_id for s in plan.steps] == list(range(1, len(steps) + 1))
     assert plan.source == "rules"
@@ -474,7 +487,7 @@ OTHER_CANCEL = cancel("clinic_b", "Dra. Camila Rocha", "2026-11-26", "14:00")
     ],
 )
 def test_one_known_booking(planner, message, steps, intents):
-    plan = planner.decompose(message, conversation(appointments=[BOOKED]), TODAY)
+    plan = confirmed(planner, message, conversation(appointments=[BOOKED]))
     assert (steps_of(plan), intents_of(plan)) == (steps, intents)
 
 
@@ -509,7 +522,7 @@ PENDING_RESCHEDULE = {"action": "reschedule", "appointment": BOOKED.model_dump()
 )
 def test_pending_reschedule_after_a_listing(planner, message, steps, intents):
     state = conversation(appointments=[BOOKED], pending=PENDING_RESCHEDULE, last_slots=FERNANDO_LISTING)
-    plan = planner.decompose(message, state, TODAY)
+    plan = confirmed(planner, message, state)
     assert (steps_of(plan), intents_of(plan)) == (steps, intents)
     assert plan.details.get("pending") == (PENDING_RESCHEDULE | {"new_date": "2026-11-27"}
                                            if message == "sexta" else None)
@@ -539,7 +552,7 @@ def test_two_known_bookings_and_no_hint_asks_which(planner):
     ],
 )
 def test_two_known_bookings_and_a_hint(planner, message, pending, steps):
-    plan = planner.decompose(message, conversation(appointments=[BOOKED, OTHER], pending=pending), TODAY)
+    plan = confirmed(planner, message, conversation(appointments=[BOOKED, OTHER], pending=pending))
     assert steps_of(plan) == steps
 
 
@@ -550,7 +563,7 @@ def test_a_date_matching_no_booking_asks_instead_of_cancelling(planner):
 
 @pytest.mark.parametrize("message", ["sim", "yes", "pode cancelar", "confirmo"])
 def test_pending_cancel_confirmed(planner, message):
-    plan = planner.decompose(message, conversation(appointments=[BOOKED], pending={"action": "cancel"}), TODAY)
+    plan = confirmed(planner, message, conversation(appointments=[BOOKED], pending={"action": "cancel"}))
     assert (steps_of(plan), intents_of(plan)) == (BOOKED_CANCEL, ["cancel"])
 
 
@@ -568,7 +581,7 @@ def test_pending_cancel_dropped_for_a_new_request(planner, message, steps):
 def test_reschedule_asked_before_the_lookup_uses_the_slot_it_named(planner):
     """'remarcar para sexta às 10h' looked the bookings up; the next 'sim' moves the one found."""
     pending = {"action": "reschedule", "new_date": "2026-11-27", "new_time": "10:00"}
-    plan = planner.decompose("sim", conversation(appointments=[BOOKED], pending=pending), TODAY)
+    plan = confirmed(planner, "sim", conversation(appointments=[BOOKED], pending=pending))
     assert steps_of(plan) == reschedule("clinic_c", FERNANDO, ("2026-11-24", "09:00"), ("2026-11-27", "10:00"))
 
 
@@ -579,5 +592,46 @@ def test_reschedule_asked_before_the_lookup_uses_the_slot_it_named(planner):
 )
 def test_cancel_asked_before_the_lookup_uses_what_it_named(planner, pending, steps):
     """'cancelar minha consulta de amanhã' looked the bookings up; 'sim' cancels the one it named."""
-    plan = planner.decompose("sim", conversation(appointments=[BOOKED, OTHER], pending=pending), TODAY)
+    plan = confirmed(planner, "sim", conversation(appointments=[BOOKED, OTHER], pending=pending))
     assert steps_of(plan) == steps
+
+
+def awaiting_cancel(code: str | None = None) -> Conversation:
+    change = PendingChange(action="cancel", appointment=BOOKED.model_copy(update={"code": code}))
+    return conversation(appointments=[BOOKED], awaiting=change)
+
+
+def test_a_cancel_is_never_planned_before_the_patient_confirms(planner):
+    plan = planner.decompose("cancela minha consulta com o Dr. Fernando", conversation(appointments=[BOOKED]), TODAY)
+    assert (plan.steps, intents_of(plan)) == ([], ["confirm"])
+    assert plan.details["awaiting"].appointment.doctor == FERNANDO
+
+
+@pytest.mark.parametrize("message", ["não", "nao, deixa", "no", "keep it"])
+def test_a_no_keeps_the_booking(planner, message):
+    plan = planner.decompose(message, awaiting_cancel(CODE), TODAY)
+    assert (plan.steps, intents_of(plan)) == ([], ["keep"])
+    assert "awaiting" not in plan.details
+
+
+def test_a_yes_without_a_known_code_asks_for_the_code(planner):
+    plan = planner.decompose("sim", awaiting_cancel(), TODAY)
+    assert (plan.steps, intents_of(plan)) == ([], ["confirm"])
+
+
+@pytest.mark.parametrize("message", [CODE, CODE.lower(), f"o código é {CODE}", "sim"])
+def test_the_code_or_a_yes_with_a_known_code_runs_the_cancel(planner, message):
+    state = awaiting_cancel(None if message != "sim" else CODE)
+    assert steps_of(planner.decompose(message, state, TODAY)) == BOOKED_CANCEL
+
+
+def test_an_unrelated_message_lets_the_question_lapse(planner):
+    plan = planner.decompose("quero ver dermatologia", awaiting_cancel(CODE), TODAY)
+    assert steps_of(plan) == listing(*DERMA) and "awaiting" not in plan.details
+
+
+@pytest.mark.parametrize("message", ["o das 10h ainda está livre?", "o primeiro é com qual médico?",
+                                     "is the 10:00 with Dr. Fernando free?", "quanto custa o das 14h?"])
+def test_a_question_about_listed_slots_books_nothing(planner, message):
+    plan = planner.decompose(message, conversation(last_slots=FERNANDO_LISTING), TODAY)
+    assert all(s.action == "list_available_slots" for s in plan.steps)

@@ -73,7 +73,8 @@ def test_a_clinic_killed_mid_burst_keeps_every_confirmed_booking(tmp_path):
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     restarted = single_clinic("clinic_b", tmp_path)
     try:
-        mine = call_tool(restarted.url("clinic_b"), "list_my_appointments", {"cpf": cpf})["structuredContent"]
+        mine = call_tool(restarted.url("clinic_b"), "list_my_appointments",
+                         {"cpf": cpf, "patient_name": f"Paciente {cpf[:3]}"})["structuredContent"]
     finally:
         restarted.stop()
     assert set(confirmed) <= {(a["date"], a["time"]) for a in mine["appointments"]}

@@ -7,7 +7,7 @@ import pytest
 
 from clinic_servers.clock import Clock
 from clinic_servers.errors import ToolError
-from clinic_servers.store import SlotStore
+from clinic_servers.store import Patient, SlotStore
 from clinic_servers.tools import ClinicDesk, book_appointment, list_available_slots
 from tests.support import ANA_CPF, CLINIC_TODAY, call_tool
 
@@ -61,7 +61,7 @@ def test_earlier_slots_of_the_current_day_are_neither_listed_nor_bookable(regist
     times = [r.time for r in store.available(now, "Dr. Ricardo Lopes", CLINIC_TODAY, CLINIC_TODAY)]
     assert times == ["10:30", "14:00"]
     with pytest.raises(ToolError) as refused:
-        store.book(now, "Dr. Ricardo Lopes", CLINIC_TODAY, "08:00", "Ana", "39053344705")
+        store.book(now, "Dr. Ricardo Lopes", CLINIC_TODAY, "08:00", Patient("Ana", "39053344705"))
     assert refused.value.code == "slot_in_past"
 
 

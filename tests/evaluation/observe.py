@@ -20,9 +20,9 @@ class RecordingRouter:
         self.router = router
         self.results: list[Any] = []
 
-    def dispatch(self, steps, patient) -> Iterator:
+    def dispatch(self, steps, patient, grant) -> Iterator:
         """The router's dispatch, unchanged; finished results are kept."""
-        for step, result in self.router.dispatch(steps, patient):
+        for step, result in self.router.dispatch(steps, patient, grant):
             if result is not None:
                 self.results.append(result)
             yield step, result

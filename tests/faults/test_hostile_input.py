@@ -7,12 +7,13 @@ no clinic store changes because of what a message or an argument looked like.
 from __future__ import annotations
 
 import json
+import unicodedata
 
 import pytest
 import requests
 
 from tests.faults.conftest import fleet_snapshot, session_rows
-from tests.support import ANA_CPF, PATIENT_TOKEN, STAFF_TOKEN
+from tests.support import ANA_CPF, PATIENT_TOKEN, STAFF_TOKEN, make_cpf
 
 HOSTILE_TEXT = [
     "<script>alert(1)</script>",
@@ -193,11 +194,11 @@ VALID_ARGUMENTS = {  # a call that would succeed, but for the one field the test
     "book_appointment": {"doctor": "Dr. Ricardo Lopes", "date": "2026-11-30", "time": "08:00",
                          "patient_name": "Ana Paula Teixeira", "cpf": ANA_CPF},
     "cancel_appointment": {"doctor": "Dr. Ricardo Lopes", "date": "2026-11-30", "time": "08:00",
-                           "patient_name": "Ana Paula Teixeira", "cpf": ANA_CPF},
+                           "patient_name": "Ana Paula Teixeira", "cpf": ANA_CPF, "booking_code": "K7M4QP"},
     "reschedule_appointment": {"doctor": "Dr. Ricardo Lopes", "original_date": "2026-11-30",
                                "original_time": "08:00", "new_date": "2026-12-02", "new_time": "09:00",
-                               "patient_name": "Ana Paula Teixeira", "cpf": ANA_CPF},
-    "list_my_appointments": {"cpf": ANA_CPF},
+                               "patient_name": "Ana Paula Teixeira", "cpf": ANA_CPF, "booking_code": "K7M4QP"},
+    "list_my_appointments": {"cpf": ANA_CPF, "patient_name": "Ana Paula Teixeira"},
 }
 
 
@@ -224,18 +225,26 @@ def test_hostile_tool_arguments_are_tool_errors_and_change_no_slot(clinics, flee
     assert fleet_snapshot(fleet_var, ["clinic_a"]) == before
 
 
-@pytest.mark.parametrize("name", [t for t in HOSTILE_TEXT if 2 <= len(t) <= 120 and t.strip()])
-def test_sql_and_html_looking_names_are_stored_verbatim_never_executed(clinics, fleet_var, name):
+HOSTILE_NAMES = [t for t in HOSTILE_TEXT if 2 <= len(" ".join(t.split())) <= 120]
+
+
+@pytest.mark.parametrize("n, name", list(enumerate(HOSTILE_NAMES)))
+def test_sql_and_html_looking_names_are_stored_verbatim_never_executed(clinics, fleet_var, n, name):
     free = call(clinics, "list_available_slots", {"doctor": "Dr. Ricardo Lopes"})["structuredContent"]
     slot = free["available_slots"][-1]  # the latest: other suites book the early ones
     before = fleet_snapshot(fleet_var, ["clinic_a"])["clinic_a"]
-    booking = VALID_ARGUMENTS["book_appointment"] | {"date": slot["date"], "time": slot["time"], "patient_name": name}
+    cpf = make_cpf(9000 + n)  # each name its own patient: a CPF keeps the name it was first booked with
+    booking = VALID_ARGUMENTS["book_appointment"] | {"date": slot["date"], "time": slot["time"], "patient_name": name,
+                                                     "cpf": cpf}
     result = call(clinics, "book_appointment", booking)
-    assert result["isError"] is False and result["structuredContent"]["appointment"]["patient_name"] == name
+    # Stored as typed, only in Unicode's composed form with runs of spaces as one.
+    stored = unicodedata.normalize("NFC", " ".join(name.split()))
+    assert result["isError"] is False and result["structuredContent"]["appointment"]["patient_name"] == stored
     after = fleet_snapshot(fleet_var, ["clinic_a"])["clinic_a"]
     changed = [row for row in after if row not in before]
-    assert changed == [("Dr. Ricardo Lopes", slot["date"], slot["time"], 0, name, "39053344705")]
-    assert call(clinics, "cancel_appointment", booking)["isError"] is False
+    assert changed == [("Dr. Ricardo Lopes", slot["date"], slot["time"], 0, stored, cpf.replace(".", "").replace("-", ""))]
+    code = result["structuredContent"]["appointment"]["booking_code"]
+    assert call(clinics, "cancel_appointment", booking | {"booking_code": code})["isError"] is False
     assert fleet_snapshot(fleet_var, ["clinic_a"])["clinic_a"] == before
 
 

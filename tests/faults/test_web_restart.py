@@ -87,6 +87,7 @@ def test_a_graceful_restart_keeps_the_session_its_history_and_its_state(clinic_u
             (first.clinic, first.doctor, first.date, first.time, "confirmed")]
         assert user_texts(client) == ["horários do Dr. Eduardo Nunes", "quero o primeiro"]
         client.turn(f"cancelar a consulta com {first.doctor} dia {first.date[8:]}/{first.date[5:7]} às {first.time}")
+        client.turn("sim")
     finally:
         server.stop()
     assert (first.doctor, first.date, first.time, 1, None, None) in slot_rows(fleet_var, "clinic_f")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from tests.support import call_tool, make_cpf
+from tests.support import make_cpf, store_bookings
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -81,8 +81,7 @@ def test_identify_list_book_reload_cancel_new_chat(page, live_server, clinics):
     expect(card).to_have_attribute("data-status", "confirmed")
     assert (card.get_attribute("data-doctor"), card.get_attribute("data-date"), card.get_attribute("data-time")) == \
         (doctor, day, time)
-    mine = call_tool(clinics.url(clinic), "list_my_appointments", {"cpf": cpf})["structuredContent"]["appointments"]
-    assert [(a["doctor"], a["date"], a["time"]) for a in mine] == [(doctor, day, time)]
+    assert store_bookings(clinics, clinic, cpf) == [(clinic, doctor, day, time)]
     shot(page, "03-booked")
 
     page.reload()
@@ -91,10 +90,12 @@ def test_identify_list_book_reload_cancel_new_chat(page, live_server, clinics):
     expect(page.locator(".appointment-card[data-status=confirmed]")).to_have_count(1)
     shot(page, "04-reloaded")
 
-    cancelled = send(page, "Quero cancelar minha consulta")
+    asked = send(page, "Quero cancelar minha consulta")
+    expect(asked).to_contain_text("Responda sim ou não")
+    assert store_bookings(clinics, clinic, cpf) == [(clinic, doctor, day, time)]
+    cancelled = send(page, "sim")
     expect(cancelled.locator(".appointment-card")).to_have_attribute("data-status", "cancelled")
-    assert call_tool(clinics.url(clinic), "list_my_appointments", {"cpf": cpf})["structuredContent"] == \
-        {"appointments": []}
+    assert store_bookings(clinics, clinic, cpf) == []
     shot(page, "05-cancelled")
 
     page.click("#new-chat")

@@ -1,0 +1,74 @@
+"""What one turn may write, decided from the message and the conversation before any plan exists.
+
+The router holds every write step to this grant, whoever planned it (rules or LLM): a booking only
+when the patient asked for one, a cancel or reschedule only when it is exactly the change the patient
+just confirmed, with the booking code that proves the booking is theirs.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from clinic_servers.booking_codes import CODE_PATTERN, canonical
+
+from .conversation import Conversation, PendingChange
+from .plan import Step
+from .write_intent import confirmation_reply, is_write_request
+
+_CODE_LIKE = re.compile(r"(?<![\w-])[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}(?![\w-])")
+
+
+@dataclass(frozen=True)
+class WriteGrant:
+    book: bool = False
+    change: PendingChange | None = None
+
+    def refusal(self, step: Step) -> str | None:
+        """Why this step may not write now (an error code), or None when it may."""
+        if step.action == "book_appointment":
+            return None if self.book else "write_not_requested"
+        if step.action in ("cancel_appointment", "reschedule_appointment"):
+            return None if self._confirmed(step) else "not_confirmed"
+        return None
+
+    def arguments(self, step: Step) -> dict[str, str]:
+        """What the grant adds to a write call: the confirmed booking's code."""
+        if self.change is not None and step.action in ("cancel_appointment", "reschedule_appointment"):
+            return {"booking_code": self.change.appointment.code or ""}
+        return {}
+
+    def _confirmed(self, step: Step) -> bool:
+        change, p = self.change, step.parameters
+        if change is None or step.action != f"{change.action}_appointment" or step.clinic != change.appointment.clinic:
+            return False
+        a = change.appointment
+        if change.action == "cancel":
+            return (p.get("doctor"), p.get("date"), p.get("time")) == (a.doctor, a.date, a.time)
+        return ((p.get("doctor"), p.get("original_date"), p.get("original_time"), p.get("new_date"),
+                 p.get("new_time")) == (a.doctor, a.date, a.time, change.new_date, change.new_time))
+
+
+def booking_code_in(message: str) -> str | None:
+    """A booking code the patient typed ("K7M4QP", "k7m-4qp"), if any."""
+    for candidate in _CODE_LIKE.findall(message):
+        code = canonical(candidate)
+        if CODE_PATTERN.match(code) and any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
+            return code
+    return None
+
+
+def confirmed_change(message: str, conversation: Conversation) -> PendingChange | None:
+    """The awaited change, when this message confirms it (a yes, or its booking code) and its code is known."""
+    awaiting = conversation.awaiting
+    if awaiting is None or confirmation_reply(message) == "no":
+        return None
+    typed = booking_code_in(message)
+    if confirmation_reply(message) != "yes" and typed is None:
+        return None
+    code = typed or awaiting.appointment.code
+    return awaiting.with_code(code) if code else None
+
+
+def grant_for(message: str, conversation: Conversation) -> WriteGrant:
+    """The writes this turn may make."""
+    return WriteGrant(book=is_write_request(message), change=confirmed_change(message, conversation))
