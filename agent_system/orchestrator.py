@@ -31,7 +31,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
                                   settings.clinic_tls_verify),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder)
+                    llm_responder=responder, llm=llm)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

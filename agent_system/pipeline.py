@@ -18,9 +18,10 @@ log = logging.getLogger(__name__)
 class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
-    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None):
+    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None, llm=None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
+        self.llm = llm  # its per-turn budget, opened by the planner, is closed when the turn ends
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
@@ -34,7 +35,8 @@ class Pipeline:
             yield ErrorEvent(code="internal_error", message="Algo deu errado ao processar sua mensagem. "
                                                             "Tente novamente em instantes.")
         finally:
-            self.planner.end_turn()
+            if self.llm is not None:
+                self.llm.end_turn()
         yield DoneEvent(ms=_ms(started))
 
     def _turn(self, conversation: Conversation, message: str):

@@ -42,11 +42,6 @@ class Planner:
         self.llm_planner.llm.start_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
         return rules_plan if clear else self._ask_llm(rules_plan, message, conversation, today)
 
-    def end_turn(self) -> None:
-        """Close the turn's LLM budget."""
-        if self.llm_planner is not None:
-            self.llm_planner.llm.end_turn()
-
     def confident(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> bool:
         """Whether the rules read the message: steps, a settled no-step answer, or a known other topic."""
         if rules_plan.steps or _SETTLED & set(rules_plan.intents):
