@@ -33,10 +33,10 @@ import openai.resources.chat.completions as chat_completions  # noqa: E402
 from agent_system.conversation import Conversation  # noqa: E402
 from agent_system.llm import LLMSettings  # noqa: E402
 from clinic_servers.registry import ClinicRegistry  # noqa: E402
-from tests.evaluation.cases import load_cases  # noqa: E402
+from agent_system.pipeline import Pipeline  # noqa: E402
+from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
 from tests.evaluation.metrics import expected_of, figures, percentile  # noqa: E402
-from tests.evaluation.runner import (CASE_CPF_BASE, clinic_fleet, fleet_urls, instrumented_pipeline,  # noqa: E402
-                                     patient_for, run_case)
+from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
 
 
 @dataclass
@@ -67,13 +67,13 @@ class CallCounter:
         chat_completions.Completions.create = create  # type: ignore[method-assign]
 
 
-def timed(pipeline, clock: TurnClock, counter: CallCounter) -> None:
-    """Wrap the pipeline's run() so each turn's time, first-token time and LLM calls are kept."""
-    run = pipeline.run
+def time_turns(clock: TurnClock, counter: CallCounter) -> None:
+    """Wrap Pipeline.run so each turn's time, first-token time and LLM calls are kept."""
+    run = Pipeline.run
 
-    def run_timed(conversation: Conversation, message: str) -> Iterator:
+    def run_timed(pipeline, conversation: Conversation, message: str) -> Iterator:
         started, calls, first = time.perf_counter(), counter.count, None
-        for event in run(conversation, message):
+        for event in run(pipeline, conversation, message):
             if event.type == "token" and first is None:
                 first = (time.perf_counter() - started) * 1000
             yield event
@@ -82,22 +82,19 @@ def timed(pipeline, clock: TurnClock, counter: CallCounter) -> None:
             clock.first_token_ms.append(first)
         clock.calls.append(counter.count - calls)
 
-    pipeline.run = run_timed
+    Pipeline.run = run_timed  # type: ignore[method-assign]
 
 
-def run_mode(fleet, registry: ClinicRegistry, cases, llm: LLMSettings, counter: CallCounter,
-             progress: bool) -> tuple[list[dict], TurnClock]:
-    """Every case through one pipeline in one mode; the records and the turn clock."""
+def run_mode(registry: ClinicRegistry, cases, llm: LLMSettings, counter: CallCounter) -> tuple[list[dict], TurnClock]:
+    """Every case (each from the seed, as the evaluation runs them) in one mode; the records and the turn clock."""
     clock = TurnClock()
-    records = []
-    with instrumented_pipeline(registry, fleet_urls(fleet), llm, fleet.env["VAR_DIR"]) as pipeline:
-        timed(pipeline, clock, counter)
-        for number, case in enumerate(cases, start=1):
-            records.append(run_case(pipeline, registry, case, patient_for(number, CASE_CPF_BASE)))
-            if progress:
-                print(f"  {llm.provider} case {case.id}: ok={records[-1]['final_response_ok']} "
-                      f"steps={[(s['clinic'], s['action']) for s in records[-1]['steps']]} "
-                      f"{clock.turn_ms[-1]:.0f} ms", flush=True)
+    original = Pipeline.run
+    time_turns(clock, counter)
+    try:
+        with clinic_fleet(registry) as fleet:
+            records = run_cases(fleet, registry, cases, llm, from_seed=True)
+    finally:
+        Pipeline.run = original  # type: ignore[method-assign]
     return records, clock
 
 
@@ -151,7 +148,7 @@ def _wait_for(base_url: str, process: subprocess.Popen, timeout_s: float = 180.0
 def evaluate(base_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     """Both modes on one fresh fleet each; the figures of each."""
     registry = ClinicRegistry.load()
-    cases = load_cases()[: args.limit or None][:: args.every]
+    cases = load_cases(args.csv)[: args.limit or None][:: args.every]
     expected = expected_of(cases)
     counter = CallCounter()
     counter.install()
@@ -160,9 +157,12 @@ def evaluate(base_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     for label, settings in (("rules", LLMSettings()), ("llm", llm)):
         if label in args.skip:
             continue
-        with clinic_fleet(registry) as fleet:
-            records, clock = run_mode(fleet, registry, cases, settings, counter, args.progress)
+        records, clock = run_mode(registry, cases, settings, counter)
         rows.append(summary(label, records, clock, expected))
+        if args.progress:
+            for record, case in zip(records, cases):
+                print(f"  {label} case {case.id}: ok={record['final_response_ok']} planner={record['planner']}",
+                      flush=True)
     return rows
 
 
@@ -195,6 +195,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--model", default="local", help="the model name sent in requests")
     parser.add_argument("--timeout", type=float, default=60.0, help="per-call LLM timeout in s (default: %(default)s)")
     parser.add_argument("--limit", type=int, default=0, help="only the first N cases (default: all)")
+    parser.add_argument("--csv", type=Path, default=CASES_CSV, help="the cases (default: %(default)s)")
     parser.add_argument("--every", type=int, default=1, help="only every Nth case, a sample across categories")
     parser.add_argument("--skip", nargs="*", default=[], choices=("rules", "llm"), help="modes not to run")
     parser.add_argument("--progress", action="store_true", help="print each case as it finishes")
