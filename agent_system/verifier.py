@@ -18,7 +18,7 @@ from clinic_servers.cpf import redact_cpfs
 from .conversation import Patient
 from .events import VerificationEvent
 from .llm import LLM, LLMBudgetSpent, LLMError
-from .llm_verdict import RULES, VERDICT_SCHEMA, Opinion, grounded_opinion
+from .llm_verdict import VERDICT_SCHEMA, Opinion, grounded_opinion
 from .pii import Leaf, field_leaks, fold, foreign_name, mentions, pii_kinds
 from .plan import StepResult
 
