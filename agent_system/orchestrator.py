@@ -13,7 +13,9 @@ from .responder import ResponseRenderer
 from .router import Router
 from .rules_planner import RulesPlanner
 from .settings import AgentSettings
+from .triage_llm import TriageSecondNet
 from .verifier import Verifier
+from .vocabulary import DoctorIndex
 from .write_intent import is_write_request
 
 
@@ -27,11 +29,14 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     responder = None
     if llm and settings.llm_answers:
         responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry)
+    checks_triage = llm is not None and settings.triage_llm_check
+    triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
     return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check),
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
                                   settings.clinic_tls_verify),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder, llm=llm)
+                    llm_responder=responder, triage_net=triage_net, doctor_names=DoctorIndex(registry).name_words,
+                    llm=llm)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

@@ -5,14 +5,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from . import vocabulary as vocab
 from .conversation import Conversation
 from .dates import find_date_range, find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
-from .write_intent import is_write_request
+from .write_intent import booking_code_in, confirmation_reply, is_write_request
 
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
 
@@ -53,6 +53,8 @@ class Reading:
     off_topic: bool
     agrees: bool
     asks_to_write: bool  # a request, not a question (write_intent): only then may the turn book
+    booking_code: str | None  # a booking code typed in the message
+    confirmation: Literal["yes", "no"] | None  # a clear yes or no to "shall I cancel/move it?"
 
     @property
     def doctor(self) -> DoctorRef | None:
@@ -107,7 +109,8 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         wants_mine=bool(vocab.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), greets=bool(vocab.GREETING.search(text)),
         off_topic=bool(vocab.OFF_TOPIC.search(text)),
-        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message))
+        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
+        booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:
