@@ -15,7 +15,6 @@ from tests.fakes.openai_server import FakeReply
 from tests.support import agent_settings, run_turn
 
 CLEARED = "quero remarcar o dermatologista. minha vó tá meio esquisita hoje, meio devagar"
-SAFE = json.dumps({"safe": True, "note": "OK", "rules": []})
 NOTHING = json.dumps({"emergency": False, "category": "none", "quote": ""})
 
 
