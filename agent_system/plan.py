@@ -52,7 +52,7 @@ class Step(BaseModel):
 class Plan(BaseModel):
     steps: list[Step] = Field(default_factory=list)
     intents: list[Intent] = Field(default_factory=list)
-    source: Literal["rules", "llm", "triage"] = "rules"
+    source: Literal["rules", "llm", "llm_repaired", "rules_fallback", "triage"] = "rules"
     reasoning: list[str] = Field(default_factory=list)
     # Extra facts for the answer when there are no steps: the invalid specialty named, the
     # appointments a patient must choose between, the book that lacked a date, ...
