@@ -20,6 +20,7 @@ from agent_system.client import ChatClient
 from agent_system.llm import LLMSettings
 from clinic_servers.cpf import format_cpf
 from clinic_servers.registry import ClinicRegistry
+from client_limits import ClientLimits
 from tests.support import agent_settings
 from web_app import WebSettings, create_app
 
@@ -39,8 +40,12 @@ class _QuietHandler(WSGIRequestHandler):
 
 @contextmanager
 def served_app(urls: dict[str, str], var_dir: Path, llm: LLMSettings) -> Iterator[str]:
-    """The web app (shipped limits) over real HTTP on an ephemeral port; yields its base URL."""
-    settings = WebSettings(agent=agent_settings(urls, var_dir, llm=llm))
+    """The web app over real HTTP on an ephemeral port; yields its base URL.
+
+    Shipped limits, except per client address: the evaluation plays every patient from 127.0.0.1.
+    """
+    many_patients = ClientLimits(sessions_per_ip="100000 per minute", chats_per_ip="100000 per minute")
+    settings = WebSettings(agent=agent_settings(urls, var_dir, llm=llm), limits=many_patients)
     server = make_server("127.0.0.1", 0, create_app({"SETTINGS": settings}), threaded=True,
                          request_handler=_QuietHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
