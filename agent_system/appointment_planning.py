@@ -216,9 +216,9 @@ class AppointmentPlanning:
         self.out.intend(Intent.RESCHEDULE, pending=pending)
 
     def _new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
-        days, span = [d for d in self.r.days if d != original.date], self.r.date_range
+        days = [d for d in self.r.days if d != original.date]
         if days:
             return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
-        if span:
-            return {"date_from": span[0].isoformat(), "date_to": span[1].isoformat()}
+        if self.r.date_range:
+            return self.r.range_filter()
         return {"date": self.pending["new_date"]} if self.pending.get("new_date") else {}

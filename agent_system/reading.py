@@ -9,6 +9,7 @@ from typing import Protocol, TypeVar
 
 from . import vocabulary as vocab
 from .conversation import Conversation
+from .date_windows import find_date_window
 from .dates import find_date_range, find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
@@ -38,7 +39,7 @@ class Reading:
     clinics: list[str]
     dates: list[date]
     times: list[str]
-    date_range: tuple[date, date] | None
+    date_range: tuple[date, date | None] | None  # a week, a month, or a window ("até sexta"); None end: open
     ordinal: int | None
     foreign_cpf: bool
     wants_privacy: bool
@@ -70,9 +71,14 @@ class Reading:
             return {"date": self.days[0]}
         if self.days:
             return {"date_from": min(self.days), "date_to": max(self.days)}
-        if self.date_range:
-            return {"date_from": self.date_range[0].isoformat(), "date_to": self.date_range[1].isoformat()}
-        return {}
+        return self.range_filter()
+
+    def range_filter(self) -> dict[str, str]:
+        """The listing filter for the week, month or window named (an open window has no `date_to`)."""
+        if not self.date_range:
+            return {}
+        start, end = self.date_range
+        return {"date_from": start.isoformat(), **({"date_to": end.isoformat()} if end else {})}
 
     def matching(self, items: Sequence[_D], match_time: bool = False) -> list[_D]:
         """The offers or bookings that fit the doctors, clinics, dates (and times) named, earliest first."""
@@ -93,13 +99,16 @@ def chronological(item: _Dated) -> tuple[str, str, str, str]:
 def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex) -> Reading:
     """Read a message in the light of who is asking."""
     text = normalize(message)
+    window = find_date_window(text, today)
+    # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
+    undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
     own_name = frozenset(normalize(conversation.patient.name).split())
     invalid = vocab.INVALID_SPECIALTY.search(text)
     return Reading(
         text=text, language=detect_language(message), specialties=vocab.specialties_in(text),
         invalid_specialty=invalid.group(0) if invalid else None, doctors=doctors.named_in(text, own_name),
-        clinics=vocab.clinic_letters_in(text), dates=find_dates(message, today), times=find_times(message),
-        date_range=find_date_range(message, today), ordinal=vocab.ordinal_in(text),
+        clinics=vocab.clinic_letters_in(text), dates=find_dates(undated, today), times=find_times(message),
+        date_range=(window.start, window.end) if window else find_date_range(undated, today), ordinal=vocab.ordinal_in(text),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
