@@ -172,7 +172,8 @@ class AppointmentPlanning:
         return [a for a, score in zip(pool, scores) if score == best] if best else []
 
     def _moving(self) -> bool:
-        return self.r.wants_reschedule or self.pending.get("action") == "reschedule"
+        r = self.r
+        return r.wants_reschedule or r.moves_to or r.instead or self.pending.get("action") == "reschedule"
 
     # -- the new slot of a reschedule ------------------------------------------------------------
     def _new_slot(self, original: AppointmentItem) -> tuple[str, str] | None:
@@ -181,7 +182,7 @@ class AppointmentPlanning:
             return picked.date, picked.time
         days, times = self._new_days(original), [t for t in self.r.times if t != original.time] or self.r.times
         day = days[-1] if days else self.pending.get("new_date")
-        time = times[-1] if times else self.pending.get("new_time")
+        time = times[-1] if times else original.time if self.r.same_time else self.pending.get("new_time")
         return (day or original.date, time) if time else None
 
     def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:

@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol, TypeVar
 
+from . import request_inventory as asks
 from . import vocabulary as vocab
 from .conversation import Conversation
 from .date_windows import find_date_window
 from .dates import find_date_range, find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
-from .write_intent import is_write_request
+from .write_intent import is_question, is_write_request
 
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
 
@@ -54,6 +55,13 @@ class Reading:
     off_topic: bool
     agrees: bool
     asks_to_write: bool  # a request, not a question (write_intent): only then may the turn book
+    moves_to: bool = False  # "passa pra sexta", "shift it to 4 PM": a move when there is a booking to move
+    instead: bool = False  # "could we do Thursday instead?"
+    same_time: bool = False  # "mesmo horário", "same time"
+    day_part: str | None = None  # "o da tarde", "the morning one"
+    other_doctor: str | None = None  # "a outra médica" -> "fem"; "the other doctor" -> "any"
+    some_doctor: str | None = None  # "o doutor" without a name -> "masc"
+    about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
 
     @property
     def doctor(self) -> DoctorRef | None:
@@ -108,15 +116,19 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         text=text, language=detect_language(message), specialties=vocab.specialties_in(text),
         invalid_specialty=invalid.group(0) if invalid else None, doctors=doctors.named_in(text, own_name),
         clinics=vocab.clinic_letters_in(text), dates=find_dates(undated, today), times=find_times(message),
-        date_range=(window.start, window.end) if window else find_date_range(undated, today), ordinal=vocab.ordinal_in(text),
+        date_range=(window.start, window.end) if window else find_date_range(undated, today), ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
-        wants_cancel=bool(vocab.CANCEL.search(text)), wants_reschedule=bool(vocab.RESCHEDULE.search(text)),
-        wants_mine=bool(vocab.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
+        wants_cancel=bool(asks.CANCEL.search(text)), wants_reschedule=bool(asks.RESCHEDULE.search(text)),
+        wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), greets=bool(vocab.GREETING.search(text)),
         off_topic=bool(vocab.OFF_TOPIC.search(text)),
-        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message))
+        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message),
+        moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
+        same_time=bool(asks.SAME_TIME.search(text)), day_part=asks.day_part_in(text),
+        other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text), some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
+        about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:

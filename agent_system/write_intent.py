@@ -14,11 +14,11 @@ from .text import normalize
 
 # Verbs of booking, cancelling and moving, as people type them (imperative, infinitive, "-me").
 _WRITE_VERB = (
-    r"(?:marc(?:a|ar|ue|a-?me|ar-?me)|agend(?:a|ar|e|a-?me)|reserv(?:a|ar|e)|bot(?:a|ar|e)|coloc(?:a|ar|que)"
-    r"|poe|ponha|confirm(?:a|ar|e|o)|cancel(?:a|ar|e)|desmarc(?:a|ar|que)|remarc(?:a|ar|que)|reagend(?:a|ar|e)"
-    r"|mud(?:a|ar|e)|troc(?:a|ar|que)|pass(?:a|ar|e)|jog(?:a|ar|ue)|adi(?:a|ar|e)|antecip(?:a|ar|e)|fech(?:a|ar|e)"
+    r"(?:marc(?:a|ar|a-?me|ar-?me)|marque|agend(?:a|ar|e|a-?me)|reserv(?:a|ar|e)|bot(?:a|ar|e)|coloc(?:a|ar)|coloque"
+    r"|poe|ponha|garant(?:e|a|ir)|encaix(?:a|ar|e)|confirm(?:a|ar|e|o)|cancel(?:a|ar|e)|desmarc(?:a|ar)|desmarque|remarc(?:a|ar)|remarque|reagend(?:a|ar|e)"
+    r"|mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?:a|ar|ue)|adi(?:a|ar|e)|antecip(?:a|ar|e)|fech(?:a|ar|e)"
     r"|book|reserve|schedule|cancel|reschedule|move|change|switch|shift|put|sign|confirm|drop|scrap|grab"
-    r"|lock|set|make|get)"
+    r"|lock|set|make|get|pencil|slot|fit|squeeze|add)"
 )
 # Words that may open a request without changing it ("ok, marca", "por favor agende", "then book it").
 _FILLER = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|massa|certo|por favor|pf|pfv|"
@@ -30,15 +30,18 @@ _MODAL = (r"(?:pode|podia|poderia|consegue|conseguiria|da pra|da para|tem como|p
 _WISH = (r"(?:quero|qro|kero|queria|qria|gostaria(?: de)?|preciso|desejo|vou querer|i want(?: to)?|i wanna|i d like(?: to)?|"
          r"i would like(?: to)?|i need(?: to)?|i ll|i will|let s|lets|want to)")
 # What a wish may point at instead of a verb: "quero o das 10h", "I'd like the first one".
-_CHOSEN = (r"(?:o|a|os|esse|essa|este|esta|aquele|aquela|um horario|uma consulta|uma vaga|o horario|"
+_CHOSEN = (r"(?:o|a|os|esse|essa|este|esta|aquele|aquela|um horario|uma consulta|uma vaga|o horario|com|with|"
            r"the|that|this|it|an appointment|a slot|a booking|the slot|that slot|that one|this one)")
 _CHOICE = (r"(?:o |a |the )?(?:primeir[oa]|segund[oa]|terceir[oa]|quart[oa](?! feira)|quint[oa](?! feira)|"
            r"sext[oa](?! feira)|ultim[oa]|mais cedo|mais proxim[oa]|first|second|third|fourth|fifth|sixth|"
            r"last one|earliest|soonest|\d+(?:o|a|st|nd|rd|th)\b)|esse mesmo|este mesmo|esse ai|esse horario|"
-           r"that one|this one|fico com|vou de|pode ser|i ll take|i will take|take it|sounds good")
+           r"that one|this one|fico com|vou de|pode ser|i ll take|i will take|take it|sounds good|works for me|"
+           r"(?:o |a |the )(?:da |de )?(?:manha|tarde|noite)|(?:the )?(?:morning|afternoon|evening) one")
 # A reply that names a slot without a verb ("às 10h", "Dr. Fernando 27/11 às 08:00", "tomorrow at 9"):
 # a choice among the slots just offered, unless it ends with a question mark ("às 10h?" asks whether).
-_NAMED_SLOT = (r"(?:(?:o|a|the|com|with|para|pra|for|on|no|na)\s+)?(?:(?:das|da|de|do|as|at)\s+)?"
+# A specialty or "consulta" may open it: "Dermatology with Dr. Nunes on Dec 3 at 10, please".
+_NAMED_SLOT = (r"(?:(?:cardio\w*|derm\w*|orto\w*|ortho\w*|consulta|appointment|an appointment)\s+)?"
+               r"(?:(?:o|a|the|com|with|para|pra|for|on|no|na)\s+){0,2}(?:(?:das|da|de|do|as|at)\s+)?"
                r"(?:\d|amanha|hoje|tomorrow|today|dr|dra|doutor|doutora|doctor|segunda|terca|quarta|quinta|sexta|"
                r"monday|tuesday|wednesday|thursday|friday)")
 
@@ -77,6 +80,13 @@ _NO = re.compile(r"^(?:nao|n|no|nope|nah|negativo|deixa|deixa pra la|deixa quiet
 def is_write_request(message: str) -> bool:
     """Whether the message asks for a booking, cancel or reschedule (not merely asks about one)."""
     return any(_requests(clause, asked) for clause, asked in _clauses(message))
+
+
+def is_question(message: str) -> bool:
+    """Whether the message asks about something (a question word, not a polite request) and requests nothing."""
+    clauses = _clauses(message)
+    return not any(_requests(c, asked) for c, asked in clauses) and any(
+        (_ASKING_ABOUT.match(c) or _ASKING_ANYWHERE.search(c)) and not re.match(rf"^{_MODAL}\b", c) for c, _ in clauses)
 
 
 def confirmation_reply(message: str) -> Literal["yes", "no"] | None:
