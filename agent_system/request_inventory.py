@@ -66,7 +66,9 @@ MY_APPOINTMENTS = _any(
     r"tenho (?:alguma |algo |uma )?consultas?", r"do i have (?:an? |any )?(?:appointments?|bookings?)",
     r"(?:tenho|tem|have i got|have i|i ve got|do i have|did i)\s+(?:\w+\s+){0,3}(?:marcad|agendad|reservad|booked|scheduled)\w*",
     # what the patient booked: "o que eu marquei", "a consulta q eu marquei", "remind me what I booked"
-    r"(?:o que|oq|q|que|what|which|qual|consultas?) (?:que |q )?(?:eu |i )?(?:marquei|agendei|reservei|booked|scheduled)",
+    r"(?:o que|oq|q|que|what|which|qual|consultas?|tudo|everything|all) (?:que |q |that )?(?:eu |i )?(?:have |tenho )?"
+    r"(?:marquei|agendei|reservei|marcado|agendado|booked|scheduled)",
+    rf"(?:what|which|quais|que) {_BOOKING} (?:do i have|have i got|i have|eu tenho|tenho)",
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
 )
 

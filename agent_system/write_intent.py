@@ -31,6 +31,7 @@ _WISH = (r"(?:quero|qro|kero|queria|qria|gostaria(?: de)?|preciso|desejo|vou que
          r"i would like(?: to)?|i need(?: to)?|i ll|i will|let s|lets|want to)")
 # What a wish may point at instead of a verb: "quero o das 10h", "I'd like the first one".
 _CHOSEN = (r"(?:o|a|os|esse|essa|este|esta|aquele|aquela|um horario|uma consulta|uma vaga|o horario|com|with|"
+           r"dr|dra|doutor|doutora|doctor|"
            r"the|that|this|it|an appointment|a slot|a booking|the slot|that slot|that one|this one)")
 _CHOICE = (r"(?:o |a |the )?(?:primeir[oa]|segund[oa]|terceir[oa]|quart[oa](?! feira)|quint[oa](?! feira)|"
            r"sext[oa](?! feira)|ultim[oa]|mais cedo|mais proxim[oa]|first|second|third|fourth|fifth|sixth|"
@@ -77,9 +78,18 @@ _NO = re.compile(r"^(?:nao|n|no|nope|nah|negativo|deixa|deixa pra la|deixa quiet
                  r"keep|keep it|dont|never mind|nevermind|esquece|desisti|melhor nao|nao precisa)\b")
 
 
+# A tag that turns the slot named before it into a request: "Dr. X na quinta às 11h, pode ser?".
+_TAG = re.compile(r"^(?:pode ser|pode|ok|okay|tudo bem|beleza|blz|da|serve|can you|could you|would that work|"
+                  r"is that ok|is that possible|ok for you|please)$")
+
+
 def is_write_request(message: str) -> bool:
     """Whether the message asks for a booking, cancel or reschedule (not merely asks about one)."""
-    return any(_requests(clause, asked) for clause, asked in _clauses(message))
+    clauses = _clauses(message)
+    if any(_requests(clause, asked) for clause, asked in clauses):
+        return True
+    return any(_TAG.match(tag) and _CHOSEN_REPLY.match(slot)
+               for (slot, _), (tag, _) in zip(clauses, clauses[1:]))
 
 
 def is_question(message: str) -> bool:

@@ -2,7 +2,7 @@
 
 Each case starts from the seed schedule (the stores are put back between cases), runs its earlier
 turns, and is judged on its last turn: the plan field by field (TCA), and what the clinic stores
-and the answer show (TSR). Usage: `python -m tests.medir_compreensao [--falhas]`.
+and the answer show (TSR). Usage: `python -m tests.medir_compreensao [--falhas] [--casos PATH]`.
 """
 from __future__ import annotations
 
@@ -209,8 +209,9 @@ def percent(part: int, whole: int) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """Measure, print the table and, with --falhas, every failing case and why."""
-    verdicts = measure(load())
+    """Measure, print the table and, with --falhas, every failing case and why (--casos PATH: another CSV)."""
+    path = Path(argv[argv.index("--casos") + 1]) if "--casos" in argv else CSV_PATH
+    verdicts = measure(load(path))
     print(table(verdicts))
     if "--falhas" in argv:
         for v in verdicts:
