@@ -88,8 +88,8 @@ _RELATIVE = re.compile(
 _WEEKDAY = re.compile(
     r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+)?"
     rf"(?P<name>{_alternation(_WEEKDAYS)})(?P<feira>[\s-]feira)?\b"
-    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana que vem|proxima semana)|\s+next week)"
-    r"|(?P<que_vem>\s+que vem))?\b",
+    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana)|\s+next week)"
+    r"|(?P<que_vem>\s+q(?:ue)? vem))?\b",
     re.ASCII,
 )
 # "terça 1", "segunda, dia 30", "Friday the 27th", "wed 2nd": the day number decides the date.
@@ -117,10 +117,10 @@ _CLOCK = re.compile(
 )
 
 _RANGE = re.compile(
-    r"\b(?:(?P<next_week>semana que vem|proxima semana|next week)"
+    r"\b(?:(?P<next_week>semana q(?:ue)? vem|prox(?:ima)? semana|next week)"
     r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
     r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
-    r"|(?P<next_month>mes que vem|proximo mes|next month))\b"
+    r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
 )
 
 

@@ -31,7 +31,8 @@ CANCEL = _any(
     # dropping it: "scrap it", "drop my booking", "forget the appointment", "tira meu nome da agenda"
     rf"(?:scrap|drop|ditch|nix|forget(?: about)?|remove|delete|erase) (?:it|that|this|{_MY_BOOKING})",
     rf"(?:tira|tire|tirar|remove|remova|remover|apaga|apague|apagar|exclui|exclua|excluir) (?:o )?(?:meu nome|{_MY_BOOKING})",
-    rf"desist\w* (?:d[ao] |of )?{_MY_BOOKING}",
+    rf"desist\w* (?:d[ao] |of )?(?:{_MY_BOOKING}|{_BOOKING})",
+    rf"(?:bail|back out|pull out|opt out|skip)(?: on| of)? (?:it|that|this|{_MY_BOOKING})",
     # not going: "não vou mais poder ir", "nao consigo ir", "I can't make it", "I won't be coming"
     r"nao (?:vou|vai|poderei|posso|consigo|vou conseguir|vou poder|da pra|da para|tenho como)"
     r" (?:mais )?(?:poder )?(?:ir|comparecer)",
@@ -69,6 +70,11 @@ MY_APPOINTMENTS = _any(
     r"(?:o que|oq|q|que|what|which|qual|consultas?|tudo|everything|all) (?:que |q |that )?(?:eu |i )?(?:have |tenho )?"
     r"(?:marquei|agendei|reservei|marcado|agendado|booked|scheduled)",
     rf"(?:what|which|quais|que) {_BOOKING} (?:do i have|have i got|i have|eu tenho|tenho)",
+    # booked by the patient, asked about: "eu marquei alguma coisa?", "any bookings under my name?"
+    r"(?:marquei|agendei|reservei|booked|scheduled) (?:alguma coisa|algo|algum\w*|anything|something)",
+    r"did i (?:book|schedule) (?:anything|something|an? \w+)",
+    rf"{_BOOKING} (?:under|in|no|em|com) (?:my|meu) (?:name|nome)",
+    r"(?:on|in|na|no) (?:my|minha|meu) (?:schedule|agenda|calendar|calendario)",
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
 )
 

@@ -35,8 +35,9 @@ _CHOSEN = (r"(?:o|a|os|esse|essa|este|esta|aquele|aquela|um horario|uma consulta
            r"the|that|this|it|an appointment|a slot|a booking|the slot|that slot|that one|this one)")
 _CHOICE = (r"(?:o |a |the )?(?:primeir[oa]|segund[oa]|terceir[oa]|quart[oa](?! feira)|quint[oa](?! feira)|"
            r"sext[oa](?! feira)|ultim[oa]|mais cedo|mais proxim[oa]|first|second|third|fourth|fifth|sixth|"
-           r"last one|earliest|soonest|\d+(?:o|a|st|nd|rd|th)\b)|esse mesmo|este mesmo|esse ai|esse horario|"
-           r"that one|this one|fico com|vou de|pode ser|i ll take|i will take|take it|sounds good|works for me|"
+           r"last (?:one|slot|option|opening)|earliest|soonest|\d+(?:o|a|st|nd|rd|th)\b)|esse mesmo|este mesmo|esse ai|esse horario|"
+           r"that one|this one|fico com|vou de|vou com|pode ser|i ll take|i will take|take it|sounds good|works for me|"
+           r"(?:i ll |i will |let s |lets )?go (?:with|for)|"
            r"(?:o |a |the )(?:da |de )?(?:manha|tarde|noite)|(?:the )?(?:morning|afternoon|evening) one")
 # A reply that names a slot without a verb ("às 10h", "Dr. Fernando 27/11 às 08:00", "tomorrow at 9"):
 # a choice among the slots just offered, unless it ends with a question mark ("às 10h?" asks whether).
@@ -47,7 +48,7 @@ _NAMED_SLOT = (r"(?:(?:cardio\w*|derm\w*|orto\w*|ortho\w*|consulta|appointment|a
                r"monday|tuesday|wednesday|thursday|friday)")
 
 _REQUESTS = tuple(re.compile(p) for p in (
-    rf"^{_FILLER}{_NEGATION}{_WRITE_VERB}\b",
+    rf"^{_FILLER}{_NEGATION}(?:me\s+)?{_WRITE_VERB}\b",  # "marca", "me agenda", "me encaixa"
     rf"{_NEGATION}\b{_WISH}\s+(?:(?:de|to|me|pra mim)\s+)?{_WRITE_VERB}\b",
     rf"{_NEGATION}\b{_WISH}\s+(?:to\s+)?(?:see|ver|consultar com|passar com)\s+(?:o\s+|a\s+)?(?:dr|dra|doctor|doutor|doutora)\b",
     rf"^{_FILLER}{_NEGATION}{_WISH}\s+{_CHOSEN}\b",
