@@ -62,6 +62,7 @@ class Reading:
     other_doctor: str | None = None  # "a outra médica" -> "fem"; "the other doctor" -> "any"
     some_doctor: str | None = None  # "o doutor" without a name -> "masc"
     about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
+    points_at_booking: bool = False  # "aquela consulta", "my appointment"
 
     @property
     def doctor(self) -> DoctorRef | None:
@@ -128,7 +129,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), day_part=asks.day_part_in(text),
         other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text), some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
-        about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)))
+        about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)), points_at_booking=bool(asks.A_BOOKING.search(text)))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:

@@ -50,7 +50,7 @@ RESCHEDULE = _any(
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
 MOVE_TO = _any(
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:ela |ele |a consulta |o horario )?(?:pra|para|pro|pros|p/) {_TARGET}",
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:ela |ele |a consulta |o horario )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
     rf"(?:move|moving|change|switch|shift|push|bump) (?:it|that|this|{_MY_BOOKING}) (?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
 )
@@ -90,6 +90,8 @@ OTHER_DOCTOR = re.compile(r"\b(?:(?P<fem>outra (?:medica|doutora|dra))|(?P<masc>
 # A doctor pointed at without a name: "quero com o doutor", "with the doctor".
 SOME_DOCTOR = re.compile(r"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra))|(?P<masc>(?:o|um) (?:medico|doutor|dr))"
                          r"|the doctor|a doctor)\b")
+# A booking the patient already has, pointed at: "aquela consulta", "my appointment", "that booking".
+A_BOOKING = _any(rf"(?:minhas?|meus?|aquel[ae]s?|essa|esse|esta|este|that|my|this) {_BOOKING}")
 # Words that make a message about appointments even when nothing else in it can be acted on.
 APPOINTMENT_TOPIC = _any(
     r"consultas?", r"horarios?", r"vagas?", r"agenda\w*", r"marc\w*", r"medic[oa]s?", r"doutor[a]?", r"dra?",

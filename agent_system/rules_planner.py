@@ -179,6 +179,8 @@ class _Policy:
         if r.off_topic and not (r.wants_book or r.wants_list):
             self.out.note("A topic no clinic deals with: explain the scope.")
             return self.out.intend(Intent.OUT_OF_SCOPE)
+        if self.conv.appointments and r.points_at_booking and not r.specialties:
+            return self._ask_with_options()
         if r.wants_book or r.wants_list or r.ordinal is not None or r.dates or r.times or r.date_range:
             self.out.note("A booking, listing or day without any specialty, doctor or clinic: ask which specialty.")
             return self.out.intend(Intent.MISSING_SPECIALTY)

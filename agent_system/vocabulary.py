@@ -92,17 +92,20 @@ GREETING = _words(
 YES = _words(r"sim", r"yes", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"claro", r"certo", r"sure", r"yep",
              r"correto", r"exato", r"please do", r"go ahead")
 
+# "on the 3rd", "Friday the 4th", "wed 2nd" name a day of the month, not an option.
+_NOT_A_DAY = r"(?<!on the )(?<!day the )(?<!dia )(?<!mon )(?<!tue )(?<!wed )(?<!thu )(?<!fri )"
+
 ORDINALS: tuple[tuple[re.Pattern[str], int], ...] = (
     (_words(r"(?:o |a )?mais cedo", r"(?:the )?earliest", r"(?:o |a )?mais proxim[oa]", r"(?:the )?soonest",
             r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de)", r"(?<!my )(?:the )?first(?: one)?(?! time)",
-            r"(?<!dia )1o(?! de)", r"1st"), 0),
+            r"(?<!dia )1o(?! de)", _NOT_A_DAY + r"1st"), 0),
     (_words(r"(?:o )?segundo", r"a segunda(?![ -]feira)", r"segunda (?:opcao|vaga|da lista)",
-            r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", r"2nd"), 1),
-    (_words(r"(?:o |a )?terceir[oa]", r"(?:the )?third(?: one)?", r"(?<!dia )3o(?! de)", r"3rd"), 2),
+            r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", _NOT_A_DAY + r"2nd"), 1),
+    (_words(r"(?:o |a )?terceir[oa]", r"(?:the )?third(?: one)?", r"(?<!dia )3o(?! de)", _NOT_A_DAY + r"3rd"), 2),
     (_words(r"(?:o |a )?quart[oa] (?:horario|opcao|vaga)", r"o quarto", r"(?:the )?fourth(?: one)?",
-            r"(?<!dia )4o(?! de)", r"4th"), 3),
+            r"(?<!dia )4o(?! de)", _NOT_A_DAY + r"4th"), 3),
     (_words(r"(?:o )?quinto", r"(?:a )?quinta (?:opcao|vaga)", r"(?:the )?fifth(?: one)?", r"(?<!dia )5o(?! de)",
-            r"5th"), 4),
+            _NOT_A_DAY + r"5th"), 4),
     # "last" is also a verb ("how long does it last") and a time word ("last week", "my last visit").
     (_words(r"(?<!minha )(?<!meu )(?:o |a )?ultim[oa](?! vez| semana| mes| consulta que)",
             r"the last(?: one| slot| option| opening| time| appointment(?! i))?(?! week| month| year| time i| visit)",
