@@ -6,7 +6,6 @@ planner, the tests and the evaluation (CLINIC_TODAY) agree on what "amanhã" mea
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable, Iterable
 from datetime import date, timedelta
@@ -116,13 +115,6 @@ _CLOCK = re.compile(
     re.ASCII,
 )
 
-_RANGE = re.compile(
-    r"\b(?:(?P<next_week>semana q(?:ue)? vem|prox(?:ima)? semana|next week)"
-    r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
-    r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
-    r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
-)
-
 
 class _Rule(NamedTuple):
     pattern: re.Pattern[str]
@@ -142,22 +134,6 @@ def find_times(text: str) -> list[str]:
     """Every time of day the message mentions as `HH:MM`, in order, without repeats."""
     found = (rule.resolve(match) for match, rule in _matches(spell_out(normalize(text)), _TIME_RULES))
     return _unique(found)
-
-
-def find_date_range(text: str, today: date) -> tuple[date, date] | None:
-    """The first week or month the message asks about, as inclusive (start, end), if any."""
-    match = _RANGE.search(normalize(text))
-    if match is None:
-        return None
-    if match["next_week"]:
-        monday = today + timedelta(days=7 - today.weekday())
-        return monday, monday + timedelta(days=6)
-    if match["this_week"]:
-        return today, today + timedelta(days=6 - today.weekday())
-    if match["this_month"]:
-        return today, _month_end(today)
-    first_of_next = _month_end(today) + timedelta(days=1)
-    return first_of_next, _month_end(first_of_next)
 
 
 def _matches(text: str, rules: Iterable[_Rule]) -> list[tuple[re.Match[str], _Rule]]:
@@ -185,10 +161,6 @@ def _calendar_date(year: int, month: int, day: int) -> date | None:
         return date(year, month, day)
     except ValueError:
         return None
-
-
-def _month_end(day: date) -> date:
-    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def _explicit(year: int, month: int, day: int, today: date) -> date | None:

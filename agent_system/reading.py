@@ -10,8 +10,8 @@ from typing import Protocol, TypeVar
 from . import request_inventory as asks
 from . import vocabulary as vocab
 from .conversation import Conversation
-from .date_windows import find_date_window
-from .dates import find_date_range, find_dates, find_times
+from .date_windows import find_date_range, find_date_window
+from .dates import find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
 from .write_intent import is_question, is_write_request
@@ -117,7 +117,8 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         text=text, language=detect_language(message), specialties=vocab.specialties_in(text),
         invalid_specialty=invalid.group(0) if invalid else None, doctors=doctors.named_in(text, own_name),
         clinics=vocab.clinic_letters_in(text), dates=find_dates(undated, today), times=find_times(message),
-        date_range=(window.start, window.end) if window else find_date_range(undated, today), ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
+        date_range=(window.start, window.end) if window else find_date_range(undated, today),
+        ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
@@ -128,8 +129,10 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), day_part=asks.day_part_in(text),
-        other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text), some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
-        about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)), points_at_booking=bool(asks.A_BOOKING.search(text)))
+        other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),
+        some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
+        about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)),
+        points_at_booking=bool(asks.A_BOOKING.search(text)))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:
