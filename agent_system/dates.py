@@ -220,10 +220,13 @@ def _is_ordinal(match: re.Match[str]) -> bool:
 
 
 def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
-    """The next day with this number that falls on the named weekday, else the next day with the number."""
-    day, weekday = int(match["day"]), _WEEKDAYS[match["name"]]
-    candidates = _days_numbered(day, today)
-    return next((d for d in candidates if d.weekday() == weekday), candidates[0] if candidates else None)
+    """This or next month's day with this number when it falls on the named weekday, else just the weekday.
+
+    "terça 1" is Tuesday 1 December; in "quinta 9" the 9th is no Thursday soon, so the number is not a day.
+    """
+    weekday = _WEEKDAYS[match["name"]]
+    near = _days_numbered(int(match["day"]), today)[:2]
+    return next((d for d in near if d.weekday() == weekday), today + timedelta(days=(weekday - today.weekday()) % 7))
 
 
 def _days_numbered(day: int, today: date) -> list[date]:

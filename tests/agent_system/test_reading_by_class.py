@@ -67,6 +67,7 @@ def test_spoken_and_loose_times(text, times):
 @pytest.mark.parametrize(("text", "day"), [
     ("quarta 2", "2026-12-02"), ("sexta, dia 4", "2026-12-04"), ("Thursday the 3rd", "2026-12-03"),
     ("fri 27th", "2026-11-27"), ("segunda-feira 30", "2026-11-30"),
+    ("quinta 9", "2026-11-26"),  # no Thursday the 9th soon: the weekday alone
 ])
 def test_a_weekday_with_a_day_number_is_that_date(text, day):
     assert find_dates(text, TODAY) == [D(day)]
