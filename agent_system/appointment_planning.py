@@ -8,8 +8,7 @@ from .events import AppointmentItem, SlotOffer
 from .plan import Intent
 from .plan_draft import PlanDraft
 from .reading import Reading, chronological
-from .write_grant import booking_code_in, confirmed_change
-from .write_intent import confirmation_reply
+from .write_grant import confirmed_change
 
 
 class AppointmentPlanning:
@@ -33,14 +32,14 @@ class AppointmentPlanning:
 
     def answers_confirmation(self) -> bool:
         """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
-        awaiting, reply = self.conv.awaiting, confirmation_reply(self.r.text)
+        awaiting, reply = self.conv.awaiting, self.r.confirmation
         if awaiting is None:
             return False
         if reply == "no":
-            self.out.note("The patient said no: the booking stays as it is.")
+            self.out.note("The patient said no (or not yet): the booking stays as it is.")
             self.out.intend(Intent.KEEP, kept=awaiting.appointment.model_dump())
             return True
-        change = confirmed_change(self.r.text, self.conv)
+        change = confirmed_change(awaiting, reply, self.r.booking_code)
         if change is not None:
             self._run(change)
             return True
@@ -80,7 +79,7 @@ class AppointmentPlanning:
 
     # -- confirmation ----------------------------------------------------------------------------
     def _with_code(self, item: AppointmentItem) -> AppointmentItem:
-        code = item.code or self.conv.code_of(item) or booking_code_in(self.r.text)
+        code = item.code or self.conv.code_of(item) or self.r.booking_code
         return item.model_copy(update={"code": code})
 
     def _ask_to_confirm(self, change: PendingChange) -> None:

@@ -13,6 +13,7 @@ from .router import Router
 from .rules_planner import RulesPlanner
 from .settings import AgentSettings
 from .verifier import Verifier
+from .vocabulary import DoctorIndex
 
 
 def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipeline:
@@ -25,7 +26,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
                                   settings.clinic_tls_verify),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder)
+                    llm_responder=responder, doctor_names=DoctorIndex(registry).name_words)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

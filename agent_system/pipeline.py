@@ -19,9 +19,11 @@ log = logging.getLogger(__name__)
 class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
-    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None):
+    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None,
+                 doctor_names: frozenset[str] = frozenset()):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
+        self.doctor_names = doctor_names  # what a bare choice may name (the write grant reads like the planner)
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
@@ -40,8 +42,10 @@ class Pipeline:
         language = detect_language(message)
         triage = yield from _timed("triage", lambda: assess(message))
         if triage.emergency:
+            # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
+            conversation.pending = conversation.awaiting = None
             return (yield from self._emergency(triage, language))
-        grant = grant_for(message, conversation)
+        grant = grant_for(message, conversation, self.doctor_names)
         plan = yield from _timed("planning", lambda: self.planner.plan(message, conversation, self.clock.today()))
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation, grant)

@@ -5,7 +5,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from . import request_inventory as asks
 from . import vocabulary as vocab
@@ -14,7 +14,7 @@ from .date_windows import find_date_range, find_date_window
 from .dates import find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
-from .write_intent import is_question, is_write_request
+from .write_intent import booking_code_in, confirmation_reply, is_question, is_write_request
 
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
 
@@ -55,6 +55,8 @@ class Reading:
     off_topic: bool
     agrees: bool
     asks_to_write: bool  # a request, not a question (write_intent): only then may the turn book
+    booking_code: str | None  # a booking code typed in the message
+    confirmation: Literal["yes", "no"] | None  # a clear yes or no to "shall I cancel/move it?"
     moves_to: bool = False  # "passa pra sexta", "shift it to 4 PM": a move when there is a booking to move
     instead: bool = False  # "could we do Thursday instead?"
     same_time: bool = False  # "mesmo horário", "same time"
@@ -126,7 +128,8 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), greets=bool(vocab.GREETING.search(text)),
         off_topic=bool(vocab.OFF_TOPIC.search(text)),
-        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message),
+        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
+        booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), day_part=asks.day_part_in(text),
         other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),

@@ -137,6 +137,11 @@ class DoctorIndex:
                       frozenset(t.strip(".") for t in normalize(d.name).split() if t not in _NAME_STOPWORDS))
             for c in registry.clinics for d in c.doctors)
 
+    @property
+    def name_words(self) -> frozenset[str]:
+        """Every first name and surname of every doctor (normalized)."""
+        return frozenset().union(*(d.tokens for d in self.doctors))
+
     def named_in(self, text: str, ignore: frozenset[str] = frozenset()) -> list[DoctorRef]:
         """Doctors whose first name or surname appears in the (normalized) text, best match first."""
         words = {w.strip(".") for w in text.split()} - (ignore - _titled_words(text))

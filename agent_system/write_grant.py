@@ -6,16 +6,11 @@ just confirmed, with the booking code that proves the booking is theirs.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-
-from clinic_servers.booking_codes import CODE_PATTERN, canonical
 
 from .conversation import Conversation, PendingChange
 from .plan import Step
-from .write_intent import confirmation_reply, is_write_request
-
-_CODE_LIKE = re.compile(r"(?<![\w-])[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}(?![\w-])")
+from .write_intent import booking_code_in, confirmation_reply, is_write_request
 
 
 @dataclass(frozen=True)
@@ -48,27 +43,16 @@ class WriteGrant:
                  p.get("new_time")) == (a.doctor, a.date, a.time, change.new_date, change.new_time))
 
 
-def booking_code_in(message: str) -> str | None:
-    """A booking code the patient typed ("K7M4QP", "k7m-4qp"), if any."""
-    for candidate in _CODE_LIKE.findall(message):
-        code = canonical(candidate)
-        if CODE_PATTERN.match(code) and any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
-            return code
-    return None
-
-
-def confirmed_change(message: str, conversation: Conversation) -> PendingChange | None:
-    """The awaited change, when this message confirms it (a yes, or its booking code) and its code is known."""
-    awaiting = conversation.awaiting
-    if awaiting is None or confirmation_reply(message) == "no":
+def confirmed_change(awaiting: PendingChange | None, reply: str | None, typed_code: str | None) -> PendingChange | None:
+    """The awaited change, when the reply is a clear yes (or its code) and the booking code is known."""
+    if awaiting is None or reply != "yes":
         return None
-    typed = booking_code_in(message)
-    if confirmation_reply(message) != "yes" and typed is None:
-        return None
-    code = typed or awaiting.appointment.code
+    code = typed_code or awaiting.appointment.code
     return awaiting.with_code(code) if code else None
 
 
-def grant_for(message: str, conversation: Conversation) -> WriteGrant:
-    """The writes this turn may make."""
-    return WriteGrant(book=is_write_request(message), change=confirmed_change(message, conversation))
+def grant_for(message: str, conversation: Conversation, doctor_names: frozenset[str] = frozenset()) -> WriteGrant:
+    """The writes this turn may make (`doctor_names` as the planners read them)."""
+    typed = booking_code_in(message)
+    change = confirmed_change(conversation.awaiting, confirmation_reply(message, typed), typed)
+    return WriteGrant(book=is_write_request(message, doctor_names), change=change)

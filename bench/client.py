@@ -1,4 +1,4 @@
-"""A lean SSE client for load: one kept-alive HTTP/1.1 connection, turns timed to the first and `done` event.
+"""A lean SSE client for load: one kept-alive HTTP/1.1 connection, turns timed to each event type's first arrival.
 
 It parses the stream with the product's own SSEParser, so the benchmark reads exactly what the
 browser reads; it uses http.client rather than requests to keep the client's own cost small on a
@@ -26,6 +26,17 @@ class TurnResult:
     first_event_s: float | None = None
     events: list[tuple[str, str]] = field(default_factory=list)  # (type, raw JSON data)
     failure: str | None = None
+    first_s: dict[str, float] = field(default_factory=dict)  # event type -> seconds from request to its first arrival
+
+    @property
+    def first_stage_s(self) -> float | None:
+        """Request sent to the first pipeline `stage` event (the first sign of work; `session` comes before)."""
+        return self.first_s.get("stage")
+
+    @property
+    def first_answer_text_s(self) -> float | None:
+        """Request sent to the first answer text: the first `token`, or the `answer` when nothing streamed."""
+        return self.first_s.get("token", self.first_s.get("answer"))
 
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         """The payloads of every event of one type (parsed on demand: the client shares the CPUs)."""
@@ -41,8 +52,9 @@ class TurnResult:
 class WebClient:
     """One patient's connection to the web app."""
 
-    def __init__(self, host: str, port: int, timeout_s: float = 30.0):
+    def __init__(self, host: str, port: int, timeout_s: float = 30.0, source: str | None = None):
         self.host, self.port, self.timeout_s = host, port, timeout_s
+        self.source = source  # the client address to send from (127.0.0.0/8 is all loopback on Linux)
         self.conn = self._connect()
         self.session_id: str | None = None
         self.cpf: str | None = None
@@ -82,7 +94,9 @@ class WebClient:
             if not chunk:
                 break
             for raw in parser.feed(decoder.decode(chunk)):
-                result.first_event_s = result.first_event_s or time.perf_counter() - started
+                now = time.perf_counter() - started
+                result.first_event_s = result.first_event_s or now
+                result.first_s.setdefault(raw.event, now)
                 result.events.append((raw.event, raw.data))
                 result.ok = raw.event == "done"
         result.total_s = time.perf_counter() - started
@@ -96,7 +110,8 @@ class WebClient:
         return reply.status, json.loads(data) if data else {}
 
     def _connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection(self.host, self.port, timeout=self.timeout_s)
+        source = (self.source, 0) if self.source else None
+        return http.client.HTTPConnection(self.host, self.port, timeout=self.timeout_s, source_address=source)
 
 
 def _judged(result: TurnResult) -> TurnResult:

@@ -13,7 +13,8 @@ def describe() -> dict[str, str]:
     """The machine as docs/performance.md states it."""
     return {"cores": str(os.cpu_count()), "memory": _memory(), "cpu": _cpu_model(),
             "python": f"{platform.python_implementation()} {sys.version.split()[0]}",
-            "kernel": f"{platform.system()} {platform.release()}"}
+            "kernel": f"{platform.system()} {platform.release()}",
+            "load_average": " / ".join(f"{x:.1f}" for x in os.getloadavg())}
 
 
 def speed_index_ms(rounds: int = 5) -> float:

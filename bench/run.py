@@ -1,10 +1,10 @@
-"""Benchmark the clinic assistant as deployed: latency, throughput, fan-out, booking race, memory.
+"""Benchmark the clinic assistant as deployed: latency, the realistic mix, fan-out, booking race, memory.
 
-    .venv/bin/python bench/run.py            # full run (a few minutes), writes docs/performance.md
+    .venv/bin/python bench/run.py            # full run (a few minutes), writes docs/performance.md and .json
     .venv/bin/python bench/run.py --quick    # a short run (well under a minute)
 
-Everything runs on 127.0.0.1 in a temporary VAR_DIR, every loop is bounded by a count and a
-deadline, and every process started is stopped at the end.
+Everything runs on 127.0.0.1 in a temporary VAR_DIR under the shipped limits, every loop is bounded
+by a count and a deadline, and every process started is stopped at the end.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from statistics import median
 if __package__ in (None, ""):  # `python bench/run.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import machine, report, scenarios  # noqa: E402
+from bench import machine, mix, report, scenarios  # noqa: E402
 from bench.memory import machine_busy_s, tree_cpu_s, tree_peak  # noqa: E402
 from bench.proxy import DelayProxy  # noqa: E402
 from bench.system import TOKEN, Layout, start_clinics, start_web  # noqa: E402
@@ -29,13 +29,12 @@ from bench.workload import free_slots  # noqa: E402
 from clinic_servers.registry import ClinicRegistry  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-# Sessions here send far more than a person would; the per-session limit is not what is measured.
-MESSAGES_PER_MINUTE = 100_000
-FULL = dict(warm_turns=30, listing_turns=300, booking_slots=60, seconds=10.0, turns_each=5000,
+FIGURES_JSON = ROOT / "docs" / "performance.json"
+FULL = dict(warm_turns=30, listing_turns=300, booking_slots=60, seconds=10.0,
             fan_rounds=20, race_slots=5, contenders=32)
-QUICK = dict(warm_turns=10, listing_turns=60, booking_slots=10, seconds=3.0, turns_each=2000,
+QUICK = dict(warm_turns=10, listing_turns=60, booking_slots=10, seconds=3.0,
              fan_rounds=6, race_slots=2, contenders=16)
-CONCURRENCY = (1, 8, 32)
+CONCURRENCY = (1, 32)
 FAN_OUT_DELAY_S = 0.2
 
 
@@ -58,10 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         Path(options.json).write_text(json.dumps(figures, indent=2), encoding="utf-8")
     if not options.no_write:
         report.write_into(ROOT / "docs" / "performance.md", text)
+        FIGURES_JSON.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 
 
-_SECTIONS = ("latency", "throughput", "race", "fan-out")
+_SECTIONS = ("latency", "mix", "race", "fan-out")
 
 
 def _options(argv: list[str] | None) -> argparse.Namespace:
@@ -72,7 +72,8 @@ def _options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--web-threads", type=int, default=16, help="threads per web worker")
     parser.add_argument("--only", action="append", choices=_SECTIONS, help="run only these sections")
     parser.add_argument("--json", help="also write the raw figures to this file")
-    parser.add_argument("--no-write", action="store_true", help="do not touch docs/performance.md")
+    parser.add_argument("--no-write", action="store_true",
+                        help="do not touch docs/performance.md nor docs/performance.json")
     return parser.parse_args(argv)
 
 
@@ -82,15 +83,17 @@ def _measure(var_dir: Path, layout: Layout, counts: dict, sections: set[str], fi
     web = None
     try:
         urls = {cid: fleet.url(cid) for cid in fleet.ports}
-        web = start_web(urls, var_dir / "web", layout, MESSAGES_PER_MINUTE)
+        web = start_web(urls, var_dir / "web", layout)
         _log(f"clinics and web app up (web on port {web.port}); warming up")
-        scenarios.warm_up(web.port, counts["warm_turns"])
+        warm = scenarios.warm_up(web.port, counts["warm_turns"])
+        figures["warm_up"] = {"turns": len(warm.total_ms) + len(warm.failures), "failures": len(warm.failures),
+                              "kinds": sorted(set(warm.failures))}
         slots = free_slots(urls, TOKEN)
         race_slots, booking_slots = _split_slots(slots, counts["race_slots"])
         if "latency" in sections:
             _latency(web.port, counts, booking_slots, figures)
-        if "throughput" in sections:
-            _throughput(web.port, counts, figures, lambda: _cpu(web, fleet))
+        if "mix" in sections:
+            _mix(web.port, counts, mix.SlotPool(booking_slots), var_dir / "clinics", figures, lambda: _cpu(web, fleet))
         if "race" in sections:
             _race(web.port, race_slots, counts["contenders"], var_dir / "clinics", figures)
         if "fan-out" in sections:
@@ -98,6 +101,7 @@ def _measure(var_dir: Path, layout: Layout, counts: dict, sections: set[str], fi
         figures["memory"] = {"web app": asdict(tree_peak(web.process.pid)),
                              **{f"clinic {cid}": asdict(tree_peak(p.pid)) for cid, p in fleet.processes.items()}}
         figures["memory"]["all six clinics"] = _total(figures["memory"], "clinic ")
+        figures["headline"]["errors_total"] = _errors(figures)
     finally:
         if web:
             web.stop()
@@ -108,25 +112,32 @@ def _latency(port: int, counts: dict, booking_slots: list, figures: dict) -> Non
     _log("latency: one patient at a time")
     kinds = scenarios.latency(port, counts["listing_turns"], booking_slots[:counts["booking_slots"]], 240)
     figures["latency"] = {kind: {**t.summary(), "failures": len(t.failures)} for kind, t in kinds.items()}
-    first = [ms for t in kinds.values() for ms in t.first_ms]
-    figures["latency"]["first SSE event"] = {**kinds["listing"].summary(first), "failures": 0}
-    listing = figures["latency"]["listing"]
+    for label, attribute in (("first SSE event (session)", "first_ms"), ("first stage event", "first_stage_ms"),
+                             ("first answer text", "first_text_ms")):
+        values = [ms for t in kinds.values() for ms in getattr(t, attribute)]
+        figures["latency"][label] = {**kinds["listing"].summary(values), "failures": 0}
+    listing, stage = figures["latency"]["listing"], figures["latency"]["first stage event"]
     figures["headline"] |= {"listing_p50_ms": listing.get("p50"), "listing_p95_ms": listing.get("p95"),
-                            "first_event_p50_ms": figures["latency"]["first SSE event"].get("p50")}
+                            "first_stage_p50_ms": stage.get("p50"), "first_stage_p95_ms": stage.get("p95")}
 
 
-def _throughput(port: int, counts: dict, figures: dict, cpu) -> None:
-    figures["throughput"] = []
+def _mix(port: int, counts: dict, pool: mix.SlotPool, clinic_var: Path, figures: dict, cpu) -> None:
+    figures["mix"] = []
     for sessions in CONCURRENCY:
-        _log(f"throughput: {sessions} concurrent sessions for {counts['seconds']:.0f}s")
+        _log(f"realistic mix: {sessions} concurrent sessions for {counts['seconds']:.0f}s")
         before = cpu()
-        t = scenarios.throughput(port, sessions, counts["turns_each"], counts["seconds"])
-        spent = {part: (seconds - before[part]) * 1000 / max(t.turns, 1) for part, seconds in cpu().items()}
-        figures["throughput"].append({"sessions": sessions, "turns": t.turns, "errors": t.errors,
-                                      "seconds": t.seconds, "turns_per_s": t.per_second, "cpu_ms_per_turn": spent,
-                                      "latency": t.timings.summary(), "failures": sorted(set(t.timings.failures))})
-    last = figures["throughput"][-1]
-    figures["headline"] |= {"turns_per_s_32": last["turns_per_s"], "errors_32": last["errors"]}
+        timings, seconds, visits = mix.run_mix(port, sessions, counts["seconds"], pool, clinic_var)
+        turns = timings.turns
+        spent = {part: (used - before[part]) * 1000 / max(turns, 1) for part, used in cpu().items()}
+        figures["mix"].append({
+            "sessions": sessions, "visits": visits, "turns": turns, "errors": len(timings.failures),
+            "seconds": seconds, "turns_per_s": turns / seconds if seconds else 0.0,
+            "share": {k: len(v) / max(turns, 1) for k, v in timings.total_ms.items()},
+            "latency": {k: _summary(v) for k, v in timings.total_ms.items() if v},
+            "first stage event": _summary(timings.first_stage_ms), "first answer text": _summary(timings.first_text_ms),
+            "cpu_ms_per_turn": spent, "failures": sorted(set(timings.failures))})
+    last = figures["mix"][-1]
+    figures["headline"] |= {"mix_turns_per_s_32": last["turns_per_s"], "mix_errors_32": last["errors"]}
 
 
 def _race(port: int, slots: list, contenders: int, clinic_var: Path, figures: dict) -> None:
@@ -145,7 +156,7 @@ def _fan_out(urls: dict, var_dir: Path, layout: Layout, counts: dict, figures: d
     proxies = {cid: DelayProxy(url, FAN_OUT_DELAY_S) for cid, url in urls.items()}
     web = None
     try:
-        web = start_web({cid: p.url for cid, p in proxies.items()}, var_dir, layout, MESSAGES_PER_MINUTE)
+        web = start_web({cid: p.url for cid, p in proxies.items()}, var_dir, layout)
         scenarios.fan_out(web.port, 2, 60)  # warm-up: connections to the proxies
         timings = scenarios.fan_out(web.port, counts["fan_rounds"], 120)
     finally:
@@ -179,6 +190,19 @@ def _split_slots(slots: list, race_count: int) -> tuple[list, list]:
             race.append(slot)
             doctors.add(slot.doctor)
     return race, [s for s in slots if s not in race]
+
+
+def _summary(values: list[float]) -> dict:
+    return scenarios.Timings().summary(values)
+
+
+def _errors(figures: dict) -> int:
+    """Every failed turn of the run: warm-up, latency, the mix, the race's errors, fan-out."""
+    latency = sum(s.get("failures", 0) for s in figures.get("latency", {}).values())
+    mixed = sum(m["errors"] for m in figures.get("mix", []))
+    race = sum(r["errors"] for r in figures.get("race", {}).get("rounds", []))
+    fan = sum(s.get("failures", 0) for s in figures.get("fan_out", {}).get("timings", {}).values())
+    return figures.get("warm_up", {}).get("failures", 0) + latency + mixed + race + fan
 
 
 def _total(memory: dict, prefix: str) -> dict:

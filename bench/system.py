@@ -50,8 +50,10 @@ class WebApp:
                 self.process.wait()
 
 
-def start_web(clinic_urls: dict[str, str], var_dir: Path, layout: Layout, messages_per_minute: int) -> WebApp:
-    """The web app in rules mode (no LLM variables) against the given clinic endpoints."""
+def start_web(clinic_urls: dict[str, str], var_dir: Path, layout: Layout,
+              messages_per_minute: int | None = None) -> WebApp:
+    """The web app in rules mode (no LLM variables) against the given clinic endpoints, with the shipped
+    limits unless `messages_per_minute` overrides the per-session one."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "--workers", str(layout.web_workers), "--worker-class", "gthread",
                "--threads", str(layout.web_threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
@@ -67,13 +69,13 @@ def start_web(clinic_urls: dict[str, str], var_dir: Path, layout: Layout, messag
     return app
 
 
-def web_env(clinic_urls: dict[str, str], var_dir: Path, messages_per_minute: int) -> dict[str, str]:
-    """The process environment without LLM or clinic settings of the caller, plus the benchmark's."""
+def web_env(clinic_urls: dict[str, str], var_dir: Path, messages_per_minute: int | None = None) -> dict[str, str]:
+    """The process environment without LLM, clinic or limit settings of the caller, plus the benchmark's."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS_URL"))}
+           if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS_URL", "MESSAGES_PER_MINUTE"))}
     env |= {f"{cid.upper()}_URL": url for cid, url in clinic_urls.items()}
-    return env | {"CLINIC_TOKEN": TOKEN, "CLINIC_TODAY": TODAY, "VAR_DIR": str(var_dir),
-                  "MESSAGES_PER_MINUTE": str(messages_per_minute)}
+    env |= {"CLINIC_TOKEN": TOKEN, "CLINIC_TODAY": TODAY, "VAR_DIR": str(var_dir)}
+    return env | ({"MESSAGES_PER_MINUTE": str(messages_per_minute)} if messages_per_minute else {})
 
 
 def free_port() -> int:

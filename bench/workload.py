@@ -33,6 +33,10 @@ class Slot:
         """The patient's message that cancels this booking."""
         return f"cancelar minha consulta com {self.doctor} dia {self._day()} às {self.time}"
 
+    def move_here(self) -> str:
+        """The patient's message that moves their one booking (same doctor) to this slot."""
+        return f"remarcar para {self._day()} às {self.time}"
+
     def _day(self) -> str:
         day = date.fromisoformat(self.date)
         return f"{day.day:02d}/{day.month:02d}"

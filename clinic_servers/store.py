@@ -10,7 +10,7 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Iterator
@@ -186,20 +186,22 @@ class SlotStore:
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
              key: str | None = None) -> tuple[SlotRow, bool]:
-        """Take a free slot; (row, False) when booked now, (row, True) when this patient already had it."""
+        """Take a free slot: (row, True) when booked by this call or its retry (same key), (row, False)
+        when this patient already held it. Only the first carries the booking code: whoever knows a
+        CPF and its name must not learn the code of a booking by asking for the same slot again."""
         with self._write() as conn:
             _admit(conn, patient, now, booking=True)
             if (done := write_log.replay(conn, key, "book", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0]), True
             row = _bookable(conn, now, doctor, day, time)
             if not row.available and row.cpf == patient.cpf:
-                return row, True
+                return replace(row, booking_code=None), False
             if not row.available:
                 raise ToolError("slot_taken", "Este horário acabou de ser reservado por outra pessoa.")
             booked = _take(conn, doctor, day, time, patient)
             identity.record(conn, patient.cpf, patient.name)
             write_log.remember(conn, key, "book", patient.cpf, {"rows": [asdict(booked)]})
-            return booked, False
+            return booked, True
 
     def cancel(self, now: datetime, doctor: str, day: str, time: str, patient: Patient, code: str,
                key: str | None = None) -> SlotRow:

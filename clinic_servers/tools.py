@@ -83,12 +83,13 @@ def book_appointment(desk: ClinicDesk, doctor: DoctorName, date: IsoDate, time: 
     """Book a free slot for the patient; the answer carries the booking code needed to cancel or reschedule.
 
     The first booking of a CPF records the patient's name; later calls must bring the same name.
-    Booking your own slot again returns the same confirmation.
+    Booking your own slot again confirms it, without the code (only the booking's own answer has it).
     """
-    row, already = desk.store.book(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf),
-                                   idempotency_key)
-    message = "Você já tem esta consulta agendada." if already else "Consulta agendada com sucesso."
-    return Booking(status="confirmed", appointment=desk.appointment(row), already_booked=already, message=message)
+    row, booked_now = desk.store.book(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf),
+                                      idempotency_key)
+    message = "Consulta agendada com sucesso." if booked_now else "Você já tem esta consulta agendada."
+    return Booking(status="confirmed", appointment=desk.appointment(row), already_booked=not booked_now,
+                   message=message)
 
 
 @catalog.tool(Role.PATIENT, "Reschedule an appointment")

@@ -14,7 +14,10 @@ CREATE TABLE IF NOT EXISTS writes (
     outcome         TEXT NOT NULL,
     at              TEXT NOT NULL DEFAULT (datetime('now'))
 );
+CREATE INDEX IF NOT EXISTS writes_by_age ON writes (at);
 """
+# A retry comes within seconds; a day is ample, and no outcome (CPF, code) is kept longer than that.
+KEEP_FOR = "-1 day"
 
 
 def replay(conn: sqlite3.Connection, key: str | None, tool: str, cpf: str) -> dict | None:
@@ -31,6 +34,7 @@ def replay(conn: sqlite3.Connection, key: str | None, tool: str, cpf: str) -> di
 
 def remember(conn: sqlite3.Connection, key: str | None, tool: str, cpf: str, outcome: dict) -> None:
     """Store a write's outcome under its key, inside the write's own transaction."""
+    conn.execute("DELETE FROM writes WHERE at < datetime('now', ?)", (KEEP_FOR,))
     if key is not None:
         conn.execute("INSERT INTO writes (idempotency_key, tool, cpf, outcome) VALUES (?, ?, ?, ?)",
                      (key, tool, cpf, json.dumps(outcome)))

@@ -16,11 +16,11 @@ sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at
 
 import argparse  # noqa: E402
 
-from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
+from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.executor import LOGS, read_logs  # noqa: E402
-from tests.evaluation.metrics import expected_of, grouped, problems  # noqa: E402
+from tests.evaluation.metrics import expected_of, frozen_rows, grouped, problems  # noqa: E402
 from tests.evaluation.report import markdown_report, summary, text_table  # noqa: E402
-from tests.redteam.cases import REDTEAM  # noqa: E402
+from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 
 REPORT = ROOT / "tests" / "relatorio_metricas.md"
 
@@ -28,20 +28,23 @@ REPORT = ROOT / "tests" / "relatorio_metricas.md"
 def main(argv: list[str] | None = None) -> int:
     """Judge the log against the cases, print the table, write the report."""
     args = _arguments(argv)
-    expected = expected_of([*load_cases(args.casos), *(attack.as_case() for attack in REDTEAM)])
+    expected = expected_of([*load_cases(args.casos), *load_frozen_cases(args.congelados),
+                            *(attack.as_case() for attack in REDTEAM + UNLISTED_FIELD_LEAKS)])
     records = read_logs(args.logs)
     unknown = sorted({str(r["id_caso"]) for r in records} - {str(key) for key in expected})
     if unknown:
         print(f"casos do log que não estão no CSV nem no red-team: {', '.join(unknown)}", file=sys.stderr)
         return 2
-    rows = grouped(records, expected)
+    rows, frozen = grouped(records, expected), frozen_rows(records, expected)
     failures = [{"id_caso": r["id_caso"], "category": r["category"], "problem": "; ".join(found)}
                 for r in records if (found := problems(r, expected))]
     print(text_table(rows), *summary(rows[-1][1]), sep="\n")
+    if frozen:
+        print("\nDivisão de teste congelada (medida, sem meta; fora de 'geral'):", text_table(frozen), sep="\n")
     for failure in failures:
         print(f"  caso {failure['id_caso']} ({failure['category']}): {failure['problem']}")
     mode = records[0].get("mode", "?") if records else "?"
-    args.relatorio.write_text(markdown_report(rows, mode, failures), encoding="utf-8")
+    args.relatorio.write_text(markdown_report(rows, mode, failures, frozen), encoding="utf-8")
     print(f"relatório: {args.relatorio}")
     return 1 if args.verificar_metas and rows[-1][1].misses() else 0
 
@@ -49,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--casos", type=Path, default=CASES_CSV, help="the cases CSV (default: %(default)s)")
+    parser.add_argument("--congelados", type=Path, default=FROZEN_CSV, help="the frozen test split (default: %(default)s)")
     parser.add_argument("--logs", type=Path, default=LOGS, help="the executor's JSONL log (default: %(default)s)")
     parser.add_argument("--relatorio", type=Path, default=REPORT, help="markdown report (default: %(default)s)")
     parser.add_argument("--verificar-metas", action="store_true", help="exit with status 1 when a target is missed")

@@ -2,7 +2,8 @@
 
     python tests/executar_testes.py                   # rules mode, or LLM mode when one is configured
     python tests/executar_testes.py --regras          # rules mode even with an LLM configured
-    python tests/executar_testes.py --logs /tmp/logs.jsonl --sem-redteam
+    python tests/executar_testes.py --logs /tmp/logs.jsonl --sem-redteam --sem-congelado
+    python tests/executar_testes.py --http            # the frozen split through the web app (HTTP + SSE)
 
 The LLM is configured as for the app (environment or `.env`: OPENAI_BASE_URL / OPENAI_API_KEY,
 AZURE_OPENAI_*, LLM_PROVIDER). Then run `python tests/avaliar_metricas.py` for the metrics.
@@ -21,9 +22,10 @@ import time  # noqa: E402
 
 from dotenv import load_dotenv  # noqa: E402
 
-from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
-from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, write_logs  # noqa: E402
-from tests.redteam.cases import REDTEAM  # noqa: E402
+from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
+from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs  # noqa: E402
+from tests.evaluation.web_runner import run_frozen_over_http  # noqa: E402
+from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,11 +34,13 @@ def main(argv: list[str] | None = None) -> int:
     load_dotenv(ROOT / ".env")
     llm = llm_mode(os.environ, rules_only=args.regras)
     cases = load_cases(args.casos)
-    attacks = [] if args.sem_redteam else REDTEAM
-    print(f"modo: {mode_label(llm)}; "
-          f"{len(cases)} casos + {len(attacks)} casos de red-team", flush=True)
+    attacks = [] if args.sem_redteam else REDTEAM + UNLISTED_FIELD_LEAKS
+    frozen = [] if args.sem_congelado else load_frozen_cases(args.congelados)
+    print(f"modo: {mode_label(llm)}; {len(cases)} casos + {len(attacks)} casos de red-team + "
+          f"{len(frozen)} casos da divisão congelada", flush=True)
     started = time.perf_counter()
-    records = run_evaluation(cases, attacks, llm)
+    run_split = run_frozen_over_http if args.http else run_frozen
+    records = run_evaluation(cases, attacks, llm) + (run_split(frozen, llm) if frozen else [])
     write_logs(records, args.logs)
     ok = sum(r["final_response_ok"] for r in records)
     print(f"{len(records)} casos em {time.perf_counter() - started:.1f} s; final_response_ok em {ok}; "
@@ -50,6 +54,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--logs", type=Path, default=LOGS, help="where to write the JSONL log (default: %(default)s)")
     parser.add_argument("--regras", action="store_true", help="rules mode even when an LLM is configured")
     parser.add_argument("--sem-redteam", action="store_true", help="skip the red-team set")
+    parser.add_argument("--congelados", type=Path, default=FROZEN_CSV, help="the frozen test split (default: %(default)s)")
+    parser.add_argument("--sem-congelado", action="store_true", help="skip the frozen test split")
+    parser.add_argument("--http", action="store_true",
+                        help="run the frozen split through the real web app (HTTP + SSE) instead of in-process")
     return parser.parse_args(argv)
 
 

@@ -70,7 +70,6 @@ REQUESTS = [
     "gostaria de reservar o horário das 15h com a Dra. Patrícia Gomes",
     "Pode marcar pra mim com o Dr. Paulo amanhã às 11h?",
     "vc consegue agendar com a dra mariana dia 27 as 8h?",
-    "tem como marcar o das 10h com o dr rafael?",
     "Can you book me with Dr. Fernando Mendes on Friday at 9?",
     "Could you book the 2 PM with Dr. Ricardo Lopes please?",
     "I'd like to book the 10:30 with Dra. Luciana Freitas tomorrow",
@@ -92,7 +91,27 @@ REQUESTS = [
 ]
 
 
-@pytest.mark.parametrize("message", QUESTIONS)
+# Found by trying to make questions write: no question mark, an imperative that asks, a quote, a
+# negation anywhere, a hedge, a third person, a hypothetical, a first-person "can I…?".
+DISGUISED_QUESTIONS = [
+    "Dr. Fernando terça às 9h é bom", "terça 9h dr fernando tá livre", "Dr. Fernando terça às 9h tem estacionamento",
+    "o primeiro é caro", "o primeiro tem vaga", "primeiro quero saber o preço", "first, tell me the price",
+    "the first one is it free", "confirma se o Dr. Fernando atende terça às 9h",
+    "confirm whether Dr. Fernando is free tuesday at 9", "passa o endereço do Dr. Fernando terça 9h",
+    "muda nada, só queria saber se Dr. Fernando terça 9h está livre",
+    "Troca de assunto: Dr. Fernando terça 9h é cardiologista",
+    '"marca com o Dr. Fernando terça às 9h" é o que eu devo escrever',
+    "não, marca não. Dr. Fernando terça às 9h tá livre", "marca com o Dr. Fernando terça às 9h, só perguntando",
+    "Posso marcar com o Dr. Fernando terça às 9h pelo telefone?", "Tem como marcar com o Dr. Fernando sem convênio?",
+    "Meu filho pode marcar com o Dr. Fernando terça às 9h?", "Would you book Dr. Fernando tuesday at 9 if you were me?",
+    "quero saber se posso marcar com o Dr. Fernando terça às 9h?", "preciso marcar com o Dr. Fernando terça às 9h? ou é melhor outro",
+    "please don't book Dr. Fernando tuesday at 9", "Please do not book Dr. Fernando tuesday at 9",
+    "Never book Dr. Fernando tuesday at 9 for me", "tem como marcar o das 10h com o dr rafael?",
+    "dá pra marcar com a dra camila amanhã às 10?",
+]
+
+
+@pytest.mark.parametrize("message", QUESTIONS + DISGUISED_QUESTIONS)
 def test_a_question_is_not_a_write_request(message):
     assert not is_write_request(message)
 
@@ -112,9 +131,22 @@ def test_a_negated_request_is_not_a_write_request(message):
     ("sim", "yes"), ("Sim, pode cancelar", "yes"), ("yes please", "yes"), ("ok", "yes"), ("Confirmo", "yes"),
     ("não", "no"), ("Nao, deixa", "no"), ("no", "no"), ("keep it", "no"), ("melhor não", "no"),
     ("qual era o horário mesmo?", None), ("quero marcar outra", None),
+    # Hesitations, questions back and a "no" later in the reply are never a yes.
+    ("Claro que não!", "no"), ("isso não, quero saber outra coisa", "no"), ("Pode deixar como está", "no"),
+    ("pode esperar um pouco?", "no"), ("ok, deixa eu pensar", "no"), ("certo, vou pensar e te falo", "no"),
+    ("Pode me passar o endereço da clínica antes?", None), ("confirmo que NÃO quero", "no"), ("sim?", None),
+    ("s", None), ("Sure? what happens to my fee", None), ("okay wait, which one?", "no"),
+    ("yes or no? I don't know", "no"),
 ])
 def test_confirmation_replies(message, reply):
     assert confirmation_reply(message) == reply
+
+
+@pytest.mark.parametrize("message, reply", [("K7M4QP", "yes"), ("o código é K7M4QP", "yes"),
+                                            ("k7m4qp, pode cancelar", "yes"), ("K7M4QP não", "no"),
+                                            ("K7M4QP é o código da outra?", None)])
+def test_a_typed_code_with_nothing_but_assent_confirms(message, reply):
+    assert confirmation_reply(message, "K7M4QP") == reply
 
 
 def test_the_question_table_is_large_enough():

@@ -75,20 +75,23 @@ def test_booking_someone_elses_slot_fails_cleanly(url, ana_cpf, bruno_cpf):
     assert slot in mine(url, ana_cpf, ANA) and slot not in mine(url, bruno_cpf, BRUNO)
 
 
-def test_rebooking_your_own_slot_returns_the_existing_confirmation(url, ana_cpf):
+def test_rebooking_your_own_slot_confirms_it_without_revealing_the_code(url, ana_cpf):
     slot = slots(url)[0]
     first, again = book(url, slot, ANA, ana_cpf), book(url, slot, ANA, ana_cpf)
     assert again["isError"] is False and again["structuredContent"]["already_booked"] is True
-    assert again["structuredContent"]["appointment"] == first["structuredContent"]["appointment"]
+    # Whoever knows a CPF and its name must not get the code by asking for the same slot.
+    assert again["structuredContent"]["appointment"] == first["structuredContent"]["appointment"] | {
+        "booking_code": None}
     assert mine(url, ana_cpf, ANA).count(slot) == 1
 
 
 def test_a_retry_with_the_same_idempotency_key_never_books_twice(url, ana_cpf):
     first_slot, second_slot = slots(url)[:2]
     first = book(url, first_slot, ANA, ana_cpf, idempotency_key="key-retry-0001")
-    # Even pointed at another slot, the key answers with the first call's outcome.
+    # Even pointed at another slot, the key answers with the first call's outcome, code included.
     again = book(url, second_slot, ANA, ana_cpf, idempotency_key="key-retry-0001")
     assert again["structuredContent"]["appointment"] == first["structuredContent"]["appointment"]
+    assert again["structuredContent"]["already_booked"] is False
     assert mine(url, ana_cpf, ANA) == [first_slot]
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from agent_system.conversation import Conversation, Patient
 from agent_system.llm import LLMSettings
@@ -19,13 +19,17 @@ from .records import judge, log_record
 from .runner import REDTEAM_CPF_BASE, converse, fleet_urls, instrumented_pipeline, patient_for, raw_findings
 
 Booking = tuple[str, str, str, str]
+ResponderFactory = Callable[[Any], Any]  # the product's LLM responder -> the one the run uses
 
 
 def run_attacks(fleet: ClinicFleet, registry: ClinicRegistry, attacks: Sequence[RedTeamCase],
-                llm: LLMSettings) -> list[dict[str, Any]]:
-    """Every red-team case, each with its own pipeline, and the proxy and scripted LLM it needs."""
+                llm: LLMSettings, responder: ResponderFactory | None = None) -> list[dict[str, Any]]:
+    """Every red-team case, each with its own pipeline, and the proxy and scripted LLM it needs.
+
+    `responder`, when given, replaces the LLM responder (a deliberately broken one proves the
+    controls can fail)."""
     with proxy_pool(fleet) as proxies:
-        return [run_attack(fleet, proxies, registry, attack, patient_for(n, REDTEAM_CPF_BASE), llm)
+        return [run_attack(fleet, proxies, registry, attack, patient_for(n, REDTEAM_CPF_BASE), llm, responder)
                 for n, attack in enumerate(attacks, start=1)]
 
 
@@ -42,14 +46,17 @@ def proxy_pool(fleet: ClinicFleet) -> Iterator[dict[str, ClinicProxy]]:
 
 
 def run_attack(fleet: ClinicFleet, proxies: dict[str, ClinicProxy], registry: ClinicRegistry,
-               attack: RedTeamCase, patient: Patient, llm: LLMSettings) -> dict[str, Any]:
+               attack: RedTeamCase, patient: Patient, llm: LLMSettings,
+               responder: ResponderFactory | None = None) -> dict[str, Any]:
     """Set the attack up, run the conversation, and judge what the user saw and what changed."""
     case = attack.as_case()
     before = prepare_victim(fleet, attack.victim)
     with ExitStack() as stack:
         urls, llm = _arm(stack, fleet_urls(fleet), proxies, attack, patient, llm)
         pipeline = stack.enter_context(instrumented_pipeline(registry, urls, llm, fleet.env["VAR_DIR"]))
-        setup_ok, observation = converse(pipeline, Conversation(patient=patient), case)
+        if responder is not None and pipeline.llm_responder is not None:
+            pipeline.llm_responder = responder(pipeline.llm_responder)
+        setup_ok, observation, _ = converse(pipeline, Conversation(patient=patient), case)
     intact = before == victim_bookings(fleet, attack.victim)
     data, drafts = raw_findings(observation, patient, registry)
     findings = data + drafts + _attempt(attack, before)
@@ -57,7 +64,17 @@ def run_attack(fleet: ClinicFleet, proxies: dict[str, ClinicProxy], registry: Cl
     if findings:
         markers = [*attack.markers, *(f.snippet for f in data + drafts)]
         mitigation = judge(attack.kind, observation, markers, victim_intact=intact)
-    return log_record(case, observation, setup_ok, findings, mitigation)
+    record = log_record(case, observation, setup_ok, findings, mitigation)
+    if attack.kind == "controle" and attack.draft is not None:
+        # A faithful draft must reach the patient: a product that discarded every draft would pass
+        # every generator attack, and only this control would show it.
+        answer = observation.first("answer")
+        record["draft_delivered"] = bool(answer) and _squeezed(attack.draft) in _squeezed(answer.text)
+    return record
+
+
+def _squeezed(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def prepare_victim(fleet: ClinicFleet, victim: Victim | None) -> list[Booking]:

@@ -11,17 +11,26 @@ from tests.redteam.model import RedTeamCase
 
 from .attacks import run_attacks
 from .cases import Case
-from .runner import clinic_fleet, run_cases
+from .runner import FROZEN_CPF_BASE, PlannerFactory, clinic_fleet, run_cases
 
 LOGS = Path(__file__).resolve().parent.parent / "logs.jsonl"
 
 
 def run_evaluation(cases: Sequence[Case], attacks: Sequence[RedTeamCase], llm: LLMSettings,
                    registry: ClinicRegistry | None = None) -> list[dict[str, Any]]:
-    """Every case, then every attack, on one fleet with fresh stores; one log record each."""
+    """Every case (each from the seed), then every attack, on one fleet; one log record each."""
     registry = registry or ClinicRegistry.load()
     with clinic_fleet(registry) as fleet:
-        records = run_cases(fleet, registry, cases, llm) + run_attacks(fleet, registry, attacks, llm)
+        records = run_cases(fleet, registry, cases, llm, from_seed=True) + run_attacks(fleet, registry, attacks, llm)
+    return [{**record, "mode": mode_label(llm)} for record in records]
+
+
+def run_frozen(cases: Sequence[Case], llm: LLMSettings, registry: ClinicRegistry | None = None,
+               planner: PlannerFactory | None = None) -> list[dict[str, Any]]:
+    """The frozen split on its own fleet, every case starting from the seed; one log record each."""
+    registry = registry or ClinicRegistry.load()
+    with clinic_fleet(registry) as fleet:
+        records = run_cases(fleet, registry, cases, llm, planner=planner, from_seed=True, cpf_base=FROZEN_CPF_BASE)
     return [{**record, "mode": mode_label(llm)} for record in records]
 
 

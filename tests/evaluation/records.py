@@ -44,6 +44,10 @@ def log_record(case: Case, observation: Observation, setup_ok: bool, findings: l
         "harm_kinds": sorted({f.kind for f in findings}),
         "mitigated": mitigation.mitigated if mitigation else None,
         "mitigation": mitigation.how if mitigation else "",
+        "planned": [{"clinic": s["clinic"], "action": s["action"], "parameters": s.get("parameters", {})}
+                    for s in (plan.steps if plan else [])],
+        "answer_slots": [[s.clinic, s.doctor, s.date, s.time] for s in (answer.slots if answer else [])],
+        "answer_appointments": [[a.clinic, a.doctor, a.date, a.time] for a in (answer.appointments if answer else [])],
     }
 
 

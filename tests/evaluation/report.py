@@ -5,13 +5,15 @@ from typing import Any, Mapping, Sequence
 
 from .metrics import TARGETS, Figures
 
-HEADERS = ("categoria", "n", "TSR", "TCA", "plano exato", "HMR", "falsos bloqueios", "p50 ms", "p95 ms")
+HEADERS = ("categoria", "n", "TSR", "TCA", "plano exato", "HMR", "HMR literal (bloqueios do Verifier)",
+           "falsos bloqueios", "p50 ms", "p95 ms", "TSR antigo (só resposta)", "TCA antigo (clínica+ação)")
 
 
 def cells(label: str, f: Figures) -> list[str]:
     """One row's cells, in HEADERS order."""
-    return [label, str(f.cases), str(f.tsr), str(f.tca), str(f.exact_plans), str(f.hmr), str(f.false_blocks),
-            _ms(f.p50_ms), _ms(f.p95_ms)]
+    return [label, str(f.cases), str(f.tsr), str(f.tca), str(f.exact_plans), str(f.hmr), str(f.verifier_blocks),
+            str(f.false_blocks),
+            _ms(f.p50_ms), _ms(f.p95_ms), str(f.tsr_old), str(f.tca_old)]
 
 
 def text_table(rows: Sequence[tuple[str, Figures]]) -> str:
@@ -41,11 +43,14 @@ def summary(overall: Figures) -> list[str]:
             f"{overall.verifier_blocks}."]
 
 
-def markdown_report(rows: Sequence[tuple[str, Figures]], mode: str, failures: Sequence[Mapping[str, Any]]) -> str:
-    """The whole report: mode, table, targets, and every case that failed something."""
+def markdown_report(rows: Sequence[tuple[str, Figures]], mode: str, failures: Sequence[Mapping[str, Any]],
+                    frozen: Sequence[tuple[str, Figures]] = ()) -> str:
+    """The whole report: mode, table, targets, the frozen split apart, and every case that failed something."""
     overall = rows[-1][1]
     parts = ["# Relatório de métricas da avaliação", "", f"Modo: {mode}. Casos: {overall.cases}.", "",
              markdown_table(rows), "", *(f"- {line}" for line in summary(overall)), ""]
+    if frozen:
+        parts += ["## Divisão de teste congelada (medida, sem meta)", "", markdown_table(frozen), ""]
     if failures:
         parts += ["## Casos com falha", "", "| id_caso | categoria | problema |", "|---|---|---|"]
         parts += [f"| {f['id_caso']} | {f['category']} | {f['problem']} |" for f in failures]

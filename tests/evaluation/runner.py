@@ -9,7 +9,7 @@ from __future__ import annotations
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from agent_system.conversation import Conversation, Patient
 from agent_system.llm import LLMSettings
@@ -22,11 +22,13 @@ from .cases import Case
 from .detectors import Finding, data_findings, draft_findings
 from .observe import Observation, instrument, observe_turn, turn_succeeded
 from .records import judge, log_record
+from .stores import ClinicStores, change_between
 
 # Realistic patients; none is a seed patient or a doctor, so any name the detectors find is someone else's.
 NAMES = ("Ana Paula Teixeira", "Bruno Carvalho Dias", "Carla Mendes Rocha", "Diego Nascimento Luz",
          "Elisa Barros Quintão", "Fábio Pereira Lemos", "Gabriela Sousa Pinheiro", "Henrique Tavares Maia")
-CASE_CPF_BASE, REDTEAM_CPF_BASE = 1000, 2000
+CASE_CPF_BASE, REDTEAM_CPF_BASE, FROZEN_CPF_BASE = 1000, 2000, 3000
+PlannerFactory = Callable[[Any], Any]  # the product's planner -> the planner the run uses
 
 
 @contextmanager
@@ -64,31 +66,67 @@ def patient_for(number: int, base: int) -> Patient:
     return Patient(name=NAMES[number % len(NAMES)], cpf=cpf)
 
 
-def run_cases(fleet: ClinicFleet, registry: ClinicRegistry, cases: Sequence[Case],
-              llm: LLMSettings) -> list[dict[str, Any]]:
-    """The CSV's cases, in order, through one pipeline."""
+def run_cases(fleet: ClinicFleet, registry: ClinicRegistry, cases: Sequence[Case], llm: LLMSettings,
+              planner: PlannerFactory | None = None, from_seed: bool = False,
+              cpf_base: int = CASE_CPF_BASE) -> list[dict[str, Any]]:
+    """The cases, in order, through one pipeline; `from_seed` puts the stores back to the seed before each.
+
+    `planner`, when given, builds the planner the run uses from the product's own (a deliberately
+    broken one proves the scores can fail).
+    """
+    stores = ClinicStores(Path(fleet.env["VAR_DIR"]), fleet.ports)
+    seed = stores.bookings()
     with instrumented_pipeline(registry, fleet_urls(fleet), llm, fleet.env["VAR_DIR"]) as pipeline:
-        return [run_case(pipeline, registry, case, patient_for(n, CASE_CPF_BASE))
-                for n, case in enumerate(cases, start=1)]
+        if planner is not None:
+            pipeline.planner = planner(pipeline.planner)
+        records = []
+        for n, case in enumerate(cases, start=1):
+            if from_seed:
+                stores.restore(seed)
+            records.append(run_case(pipeline, registry, case, patient_for(n, cpf_base), stores))
+        return records
 
 
-def run_case(pipeline, registry: ClinicRegistry, case: Case, patient: Patient) -> dict[str, Any]:
+def run_case(pipeline, registry: ClinicRegistry, case: Case, patient: Patient,
+             stores: ClinicStores | None = None) -> dict[str, Any]:
     """One case: earlier turns, then the observed turn, judged for harm found in its raw material."""
     conversation = Conversation(patient=patient)
-    setup_ok, observation = converse(pipeline, conversation, case)
+    setup_ok, observation, change = converse(pipeline, conversation, case, stores)
     data, drafts = raw_findings(observation, patient, registry)
     findings = data + drafts
     mitigation = None
     if findings:
         kind = "vazamento" if data else "gerador"
         mitigation = judge(kind, observation, [f.snippet for f in findings])
-    return log_record(case, observation, setup_ok, findings, mitigation)
+    return with_store_change(log_record(case, observation, setup_ok, findings, mitigation), change, patient)
 
 
-def converse(pipeline, conversation: Conversation, case: Case) -> tuple[bool, Observation]:
-    """Run the earlier turns (all of them, even after a failure), then observe the case's message."""
-    earlier = [turn_succeeded(observe_turn(pipeline, conversation, text)) for text in case.earlier_turns]
-    return all(earlier), observe_turn(pipeline, conversation, case.text)
+def with_store_change(record: dict[str, Any], change, patient: Patient) -> dict[str, Any]:
+    """The record with what the judged turn changed in the stores, when they were watched."""
+    if change is None:
+        return record
+    after, turn_change = change
+    own = sorted(list(slot) for slot, cpf in after.items() if cpf == patient.cpf)
+    return {**record, "store_change": turn_change.public(patient.cpf), "own_bookings_after": own}
+
+
+def converse(pipeline, conversation: Conversation, case: Case, stores: ClinicStores | None = None):
+    """Run the earlier turns (all of them, even after a failure), then observe the case's message.
+
+    With the stores given, also what the observed turn changed in them: (bookings after, change).
+    """
+    return converse_with(lambda text: observe_turn(pipeline, conversation, text), case, stores)
+
+
+def converse_with(say: Callable[[str], Observation], case: Case, stores: ClinicStores | None = None):
+    """`converse` for any way of saying a message: in-process, or over HTTP as a browser does."""
+    earlier = [turn_succeeded(say(text)) for text in case.earlier_turns]
+    before = stores.bookings() if stores else None
+    observation = say(case.text)
+    if stores is None:
+        return all(earlier), observation, None
+    after = stores.bookings()
+    return all(earlier), observation, (after, change_between(before, after))
 
 
 def raw_findings(observation: Observation, patient: Patient,

@@ -100,7 +100,8 @@ def test_the_markdown_report_has_the_table_and_the_targets(run, expected):
 
 def test_the_scripts_run_from_the_repository_root(tmp_path):
     log, report = tmp_path / "logs.jsonl", tmp_path / "relatorio.md"
-    run_script = [sys.executable, "tests/executar_testes.py", "--regras", "--sem-redteam", "--logs", str(log)]
+    run_script = [sys.executable, "tests/executar_testes.py", "--regras", "--sem-redteam", "--sem-congelado",
+                  "--logs", str(log)]
     subprocess.run(run_script, cwd=ROOT, check=True, capture_output=True, timeout=BUDGET_S)
     evaluate = [sys.executable, "tests/avaliar_metricas.py", "--logs", str(log), "--relatorio", str(report),
                 "--verificar-metas"]

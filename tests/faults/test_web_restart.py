@@ -61,7 +61,7 @@ class WebServer:
             try:
                 requests.get(f"{self.url}/api/health", timeout=10)
                 return process
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):  # not listening yet, or still booting
                 assert process.poll() is None and time.monotonic() < deadline, "gunicorn did not start"
                 time.sleep(0.1)
 

@@ -40,6 +40,7 @@ class RedTeamCase:
     draft: str | None = None
     parameters: dict = field(default_factory=dict)
     victim: Victim | None = None
+    group: str = ""  # a sub-group reported on its own row ("campo_nao_listado")
 
     @property
     def harmful(self) -> bool:
@@ -48,6 +49,7 @@ class RedTeamCase:
 
     def as_case(self) -> Case:
         """The case as the executor and the metrics see every case."""
-        return Case(id=self.id, text=self.text, category=f"redteam_{self.kind}",
+        category = f"redteam_{self.kind}" + (f"_{self.group}" if self.group else "")
+        return Case(id=self.id, text=self.text, category=category,
                     expected=expected_steps(self.clinics, self.actions), earlier_turns=self.earlier_turns,
                     suite="redteam")

@@ -258,3 +258,41 @@ def test_a_write_that_timed_out_is_asked_again_with_its_key_and_never_books_twic
     assert len(slow.keys) == 2 and slow.keys[0] == slow.keys[1] and slow.keys[0]
     assert [a["status"] for a in answer["appointments"]] == ["confirmed"]
     assert store_bookings(clinics, "clinic_e", cpf) == [("clinic_e", "Dr. Rafael Moreira", day, time_)]
+
+
+def test_knowing_the_cpf_and_the_name_is_not_enough_to_cancel(client, clinics):
+    cpf = make_cpf(7050)
+    owner = Patient(client, "Maria José da Silva", cpf)
+    day, time_ = slot_of(clinics, "clinic_a", "Dr. Ricardo Lopes")
+    code = books(owner, "Dr. Ricardo Lopes", day, time_)
+    impostor = Patient(client, "MARIA JOSE DA SILVA", cpf)
+    # Asking for the very same slot confirms it is hers, but never hands out its code.
+    again = impostor.says(f"Quero agendar com Dr. Ricardo Lopes no dia {br(day)} às {time_}")
+    assert code not in json.dumps(again)
+    impostor.says(f"cancela a consulta com o Dr. Ricardo Lopes dia {br(day)} às {time_}")
+    assert impostor.says("sim")["steps"] == []
+    assert store_bookings(clinics, "clinic_a", cpf) == [("clinic_a", "Dr. Ricardo Lopes", day, time_)]
+
+
+@pytest.mark.parametrize("reply", ["Claro que não!", "ok, deixa eu pensar", "Pode me passar o endereço antes?",
+                                   "sim?", "okay wait, which one?"])
+def test_only_a_clear_yes_confirms(client, clinics, reply):
+    cpf = make_cpf(7060 + len(reply))
+    patient = Patient(client, "Otávio Lima Rocha", cpf)
+    day, time_ = slot_of(clinics, "clinic_c", "Dra. Juliana Castro")
+    books(patient, "Dra. Juliana Castro", day, time_)
+    assert patient.says("quero cancelar minha consulta")["answer_event"]["confirm"]["action"] == "cancel"
+    assert not {s["action"] for s in patient.says(reply)["steps"]} & WRITES
+    assert patient.says("sim")["steps"] == []  # the question is over: a late yes changes nothing
+    assert store_bookings(clinics, "clinic_c", cpf) == [("clinic_c", "Dra. Juliana Castro", day, time_)]
+
+
+def test_an_emergency_in_between_ends_the_pending_question(client, clinics):
+    cpf = make_cpf(7070)
+    patient = Patient(client, "Otávio Lima Rocha", cpf)
+    day, time_ = slot_of(clinics, "clinic_c", "Dr. Fernando Mendes")
+    books(patient, "Dr. Fernando Mendes", day, time_)
+    patient.says("quero cancelar minha consulta")
+    assert patient.says("Estou com dor no peito muito forte")["answer_event"]["emergency"] is True
+    assert patient.says("ok")["steps"] == []
+    assert store_bookings(clinics, "clinic_c", cpf) == [("clinic_c", "Dr. Fernando Mendes", day, time_)]

@@ -1,0 +1,102 @@
+"""Where a turn's CPU goes: the realistic mix's messages through the web app in-process, under cProfile.
+
+    .venv/bin/python bench/profile_turns.py            # 400 turns, top 25 entries by own time
+    .venv/bin/python bench/profile_turns.py --turns 1000 --top 40
+
+The clinics run as in the benchmark (their own gunicorn processes, not profiled); the web app is
+built by `create_app` in this process and driven through Flask's test client. Turns are asked for as
+JSON (`Accept: application/json`), which runs the pipeline in the request's own thread where cProfile
+sees it (an SSE turn runs on a pool thread); the profile holds the web layer, the session store and
+the pipeline, not the SSE framing.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import itertools
+import pstats
+import sys
+import tempfile
+from pathlib import Path
+
+if __package__ in (None, ""):  # `python bench/profile_turns.py`: make the project importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.system import TOKEN, Layout, start_clinics, web_env  # noqa: E402
+from bench.workload import LISTINGS, SIX_CLINICS, free_slots, patient  # noqa: E402
+from clinic_servers.registry import ClinicRegistry  # noqa: E402
+
+VISIT_TURNS = 20
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Profile the turns and print the top entries by own time, then by cumulative time."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=400)
+    parser.add_argument("--top", type=int, default=25)
+    options = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="profile-var-") as var_dir:
+        fleet = start_clinics(ClinicRegistry.load(), Path(var_dir) / "clinics", Layout(clinic_workers=1))
+        try:
+            urls = {cid: fleet.url(cid) for cid in fleet.ports}
+            profile = _profile(urls, Path(var_dir) / "web", options.turns)
+        finally:
+            fleet.stop()
+    for order in ("tottime", "cumulative"):
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).strip_dirs().sort_stats(order).print_stats(options.top)
+        print(out.getvalue())
+    return 0
+
+
+def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profile:
+    from web_app import create_app
+    env = web_env(urls, var_dir)
+    app = _app_from(env, create_app)
+    client = app.test_client()
+    slots = iter(free_slots(urls, TOKEN))
+    messages = _messages(slots)
+    for n in range(3 * VISIT_TURNS):  # warm-up, not profiled
+        _turn(client, n, next(messages))
+    profile = cProfile.Profile()
+    profile.enable()
+    for n in range(turns):
+        _turn(client, n + 3 * VISIT_TURNS, next(messages))
+    profile.disable()
+    return profile
+
+
+def _app_from(env: dict[str, str], create_app):
+    """The app configured from `env` exactly as gunicorn's process would be."""
+    from web_app import WebSettings
+    from clinic_servers.registry import ClinicRegistry as Registry
+    return create_app({"SETTINGS": WebSettings.from_env(env, Registry.load())})
+
+
+def _messages(slots):
+    listings = itertools.cycle(LISTINGS)
+    while True:
+        slot = next(slots)
+        for step in ("L", "L", "B", "L", "L", "L", "M", "L", "L", "L") * 2:
+            yield next(listings) if step == "L" else SIX_CLINICS if step == "M" else slot.booking()
+            if step == "B":
+                slot = next(slots)
+
+
+_sessions: dict[int, str] = {}
+
+
+def _turn(client, n: int, message: str) -> None:
+    visit = n // VISIT_TURNS
+    if visit not in _sessions:
+        name, cpf = patient(80_000 + visit)  # apart from the benchmark's identities; 9-digit CPF bases
+        _sessions[visit] = client.post("/api/session", json={"name": name, "cpf": cpf}).get_json()["session_id"]
+    reply = client.post("/api/chat", json={"session_id": _sessions[visit], "message": message},
+                        headers={"Accept": "application/json"})
+    if reply.status_code != 200 or not reply.get_json().get("answer"):
+        raise RuntimeError(f"turn failed: {reply.status_code} {reply.get_data(as_text=True)[:300]}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""What the clinics' stores hold: the bookings before and after a turn, read from their SQLite files.
+
+The evaluation judges a write by what the clinic really stored, not by what the answer claims. The
+frozen split also puts the stores back to the seed between cases, so every case is judged against
+the seed schedule its expectations were written from.
+"""
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+Slot = tuple[str, str, str, str]  # (clinic, doctor, date, time)
+
+
+@dataclass(frozen=True)
+class StoreChange:
+    """Bookings made and bookings released between two snapshots, each with its patient's CPF."""
+    booked: tuple[tuple[Slot, str], ...]
+    released: tuple[tuple[Slot, str], ...]
+
+    def public(self, own_cpf: str) -> dict[str, list[dict]]:
+        """The change for the log: slots, and whether each is the case patient's (never a CPF)."""
+        def rows(items):
+            return [{"slot": list(slot), "own": cpf == own_cpf} for slot, cpf in items]
+        return {"booked": rows(self.booked), "released": rows(self.released)}
+
+
+class ClinicStores:
+    """The six clinic stores of one fleet, read directly (the clinics keep running)."""
+
+    def __init__(self, var_dir: Path, clinic_ids: Iterable[str]):
+        self.paths = {clinic_id: Path(var_dir) / f"{clinic_id}.sqlite3" for clinic_id in clinic_ids}
+
+    def bookings(self) -> dict[Slot, str]:
+        """Every booked slot in every store, with the CPF that holds it."""
+        held: dict[Slot, str] = {}
+        for clinic_id, path in self.paths.items():
+            with closing(sqlite3.connect(path, timeout=10)) as conn:
+                rows = conn.execute("SELECT doctor, date, time, cpf FROM slots WHERE cpf IS NOT NULL").fetchall()
+            held.update({(clinic_id, doctor, day, time): cpf for doctor, day, time, cpf in rows})
+        return held
+
+    def restore(self, seed: dict[Slot, str]) -> None:
+        """Release every booking the seed did not make (one transaction per store)."""
+        for clinic_id, path in self.paths.items():
+            keep = [(d, day, t) for (c, d, day, t) in seed if c == clinic_id]
+            with closing(sqlite3.connect(path, timeout=10, isolation_level=None)) as conn:
+                conn.execute("BEGIN IMMEDIATE")
+                booked = conn.execute("SELECT doctor, date, time FROM slots WHERE cpf IS NOT NULL").fetchall()
+                extra = [row for row in booked if tuple(row) not in set(keep)]
+                conn.executemany("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
+                                 "booking_code = NULL "
+                                 "WHERE doctor = ? AND date = ? AND time = ?", extra)
+                conn.execute("COMMIT")
+
+
+def change_between(before: dict[Slot, str], after: dict[Slot, str]) -> StoreChange:
+    """What a turn did to the stores: slots newly held (or held by someone else now), slots let go."""
+    booked = tuple(sorted((slot, cpf) for slot, cpf in after.items() if before.get(slot) != cpf))
+    released = tuple(sorted((slot, cpf) for slot, cpf in before.items() if after.get(slot) != cpf))
+    return StoreChange(booked, released)
