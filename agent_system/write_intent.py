@@ -118,16 +118,22 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
 def is_question(message: str) -> bool:
     """Whether the message asks about something (a question word, not a polite request) and requests nothing."""
     clauses = _clauses(_QUOTED.sub(" ", message))
-    return not is_write_request(message) and any(_ASKING.search(c) and not _ASKED_POLITELY.match(c) for c, _ in clauses)
+    return not is_write_request(message) and any(_ASKING.search(c) and not _ASKED_POLITELY.match(c)
+                                                 for c, _ in clauses)
 
 
 def _clauses(message: str) -> list[tuple[str, bool]]:
     """Each clause, normalised, with whether its sentence ends with a question mark."""
     parts = _SENTENCES.split(message)
     sentences = zip(parts[::2], [*parts[1::2], ""])
-    return [(_ACCEPTED.sub(lambda m: f"{m['what'] or ''} ok", _SEE_IF.sub("", _CONDITION_MET.sub("", _COURTESY.sub(" ", clause)).strip())), end == "?")
-            for sentence, end in sentences
+    return [(_plain(clause), end == "?") for sentence, end in sentences
             for part in _CLAUSES.split(sentence) if (clause := normalize(part))]
+
+
+def _plain(clause: str) -> str:
+    """A clause without courtesy, a met condition or "vê se", and with "works (for me)" as an "ok"."""
+    clause = _SEE_IF.sub("", _CONDITION_MET.sub("", _COURTESY.sub(" ", clause)).strip())
+    return _ACCEPTED.sub(lambda m: f"{m['what'] or ''} ok", clause)
 
 
 def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:

@@ -14,6 +14,7 @@ from agent_system.reading import read
 from agent_system.rules_planner import RulesPlanner
 from agent_system.text import normalize
 from agent_system.vocabulary import DoctorIndex
+from agent_system.write_intent import is_write_request
 from clinic_servers.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)
@@ -153,3 +154,24 @@ def test_a_move_to_a_new_time_with_a_booking_known_is_a_reschedule_never_a_booki
 def test_a_move_word_without_a_booking_is_a_listing_follow_up(planner):
     plan = planner.decompose("passa pro dia 27?", state(FERNANDO_DAY, ["horarios do dr fernando dia 24"]), TODAY)
     assert all(s.action == "list_available_slots" for s in plan.steps) and plan.steps
+
+
+NAMES = DoctorIndex(ClinicRegistry.load()).name_words
+
+
+@pytest.mark.parametrize("message", [
+    "me marca com o dr lopes dia 30 as 8h", "Me reserva a Dra. Gomes sexta 4 às 9h", "desmarque a de sexta",
+    "me encaixa com a dra castro segunda 30 as 13h30", "garante o das 10h pra mim", "veja se consegue marcar o das 9h",
+    "quero o da manhã", "the morning one, please", "yes, the 9 AM", "that option works for me",
+    "Cardiologia com a Dra. Souza dia 1 às 8h30, pode ser?",
+])
+def test_requests_by_construction(message):
+    assert is_write_request(message, NAMES)
+
+
+@pytest.mark.parametrize("message", [
+    "Dr. Lopes works on Mondays", "does the morning one work?", "ve se tem vaga amanha", "me passa o endereço",
+    "Dr. Lopes amanhã às 10h, pode ser que eu atrase?", "não quero o da manhã",
+])
+def test_not_requests(message):
+    assert not is_write_request(message, NAMES)
