@@ -1,4 +1,4 @@
-"""Date windows in patients' messages: a week or month ("semana que vem"), or bounded ("até sexta", "entre 25 e 27").
+"""Bounded date windows in patients' messages: "até sexta", "entre 25 e 27", "before Friday", "depois do dia 26".
 
 A window is read on `text.normalize` output and resolved against the caller's `today`. Its ends are
 days `dates.find_dates` understands (or a bare day number: "entre 25 e 27"); a window whose ends do
@@ -6,13 +6,11 @@ not resolve is no window. An open end (`end=None`) runs to the end of the schedu
 """
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import date, timedelta
 from typing import NamedTuple
 
 from .dates import MONTH_NAMES, WEEKDAY_NAMES, find_dates
-from .text import normalize
 
 _MONTH = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
 _WEEKDAY = "|".join(sorted(WEEKDAY_NAMES, key=len, reverse=True))
@@ -39,15 +37,6 @@ _WINDOWS = (
     (re.compile(rf"\b(?:before|antes d[eoa]|antes)\s+{_day('b')}"), None, "before"),
     (re.compile(rf"\b(?:after|depois d[eoa](?! amanha)|apos)\s+{_day('a')}"), "after", None),
     (re.compile(rf"\b(?:a partir d[eoa]|from|starting(?: on| from)?|desde)\s+{_day('a')}"), "from", None),
-)
-
-
-# A week or a month as a whole.
-_RANGE = re.compile(
-    r"\b(?:(?P<next_week>semana q(?:ue)? vem|prox(?:ima)? semana|next week)"
-    r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
-    r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
-    r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
 )
 
 
@@ -117,23 +106,3 @@ def _replace_day(day: date, number: int) -> date | None:
         return day.replace(day=number)
     except ValueError:
         return None
-
-
-def find_date_range(text: str, today: date) -> tuple[date, date] | None:
-    """The first week or month the message asks about, as inclusive (start, end), if any."""
-    match = _RANGE.search(normalize(text))
-    if match is None:
-        return None
-    if match["next_week"]:
-        monday = today + timedelta(days=7 - today.weekday())
-        return monday, monday + timedelta(days=6)
-    if match["this_week"]:
-        return today, today + timedelta(days=6 - today.weekday())
-    if match["this_month"]:
-        return today, _month_end(today)
-    first_of_next = _month_end(today) + timedelta(days=1)
-    return first_of_next, _month_end(first_of_next)
-
-
-def _month_end(day: date) -> date:
-    return day.replace(day=calendar.monthrange(day.year, day.month)[1])

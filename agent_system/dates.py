@@ -6,6 +6,7 @@ planner, the tests and the evaluation (CLINIC_TODAY) agree on what "amanhã" mea
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Iterable
 from datetime import date, timedelta
@@ -94,7 +95,8 @@ _WEEKDAY = re.compile(
 # "terça 1", "segunda, dia 30", "Friday the 27th", "wed 2nd": the day number decides the date.
 _WEEKDAY_NUMBER = re.compile(
     rf"\b(?P<name>{_alternation(_WEEKDAYS)})(?:[\s-]feira)?\.?,?\s+(?:dia\s+|the\s+)?(?P<day>\d{{1,2}})"
-    r"(?:o|st|nd|rd|th)?\b(?![:./-]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))",
+    r"(?:o|st|nd|rd|th)?\b"
+    r"(?![:./-]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))",
     re.ASCII,
 )
 _ORDINAL_NOUN = re.compile(r"\s+(?:opcao|vez|via|consulta|opiniao|parte|vaga|semana)\b")
@@ -113,6 +115,13 @@ _CLOCK = re.compile(
     r"(?:\s*(?P<meridiem>am|pm|a\.m\.?|p\.m\.?)|\s+d[ae]\s+(?P<part>manha|tarde|noite))?"
     r"(?![\w/:]|[.-]\d)",
     re.ASCII,
+)
+
+_RANGE = re.compile(
+    r"\b(?:(?P<next_week>semana q(?:ue)? vem|prox(?:ima)? semana|next week)"
+    r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
+    r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
+    r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
 )
 
 
@@ -134,6 +143,22 @@ def find_times(text: str) -> list[str]:
     """Every time of day the message mentions as `HH:MM`, in order, without repeats."""
     found = (rule.resolve(match) for match, rule in _matches(spell_out(normalize(text)), _TIME_RULES))
     return _unique(found)
+
+
+def find_date_range(text: str, today: date) -> tuple[date, date] | None:
+    """The first week or month the message asks about, as inclusive (start, end), if any."""
+    match = _RANGE.search(normalize(text))
+    if match is None:
+        return None
+    if match["next_week"]:
+        monday = today + timedelta(days=7 - today.weekday())
+        return monday, monday + timedelta(days=6)
+    if match["this_week"]:
+        return today, today + timedelta(days=6 - today.weekday())
+    if match["this_month"]:
+        return today, _month_end(today)
+    first_of_next = _month_end(today) + timedelta(days=1)
+    return first_of_next, _month_end(first_of_next)
 
 
 def _matches(text: str, rules: Iterable[_Rule]) -> list[tuple[re.Match[str], _Rule]]:
@@ -161,6 +186,10 @@ def _calendar_date(year: int, month: int, day: int) -> date | None:
         return date(year, month, day)
     except ValueError:
         return None
+
+
+def _month_end(day: date) -> date:
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def _explicit(year: int, month: int, day: int, today: date) -> date | None:
@@ -226,7 +255,8 @@ def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
     """
     weekday = _WEEKDAYS[match["name"]]
     near = _days_numbered(int(match["day"]), today)[:2]
-    return next((d for d in near if d.weekday() == weekday), today + timedelta(days=(weekday - today.weekday()) % 7))
+    weekday_only = today + timedelta(days=(weekday - today.weekday()) % 7)
+    return next((d for d in near if d.weekday() == weekday), weekday_only)
 
 
 def _days_numbered(day: int, today: date) -> list[date]:

@@ -10,8 +10,8 @@ from typing import Literal, Protocol, TypeVar
 from . import request_inventory as asks
 from . import vocabulary as vocab
 from .conversation import Conversation
-from .date_windows import find_date_range, find_date_window
-from .dates import find_dates, find_times
+from .date_windows import find_date_window
+from .dates import find_date_range, find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
 from .write_intent import booking_code_in, confirmation_reply, is_question, is_write_request
