@@ -1,8 +1,8 @@
 """Short follow-ups read against the conversation: the slot just asked about, the other doctor, "o doutor".
 
-"ok, marca" right after "tem vaga com o Dr. Fernando dia 24 às 14h?" means that very slot; "e com a outra
-médica?" means the doctor of the same specialty the last listing did not show; "quero com o doutor" after a
-listing of four doctors needs a question: which of the two men?
+"pode marcar" right after "a Dra. Luciana tem 9h na quarta?" means that very slot; "e o outro médico?"
+means the doctor of the same specialty the last listing did not show; "marca com a doutora" after a
+listing of four doctors needs a question: which of the two women?
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class FollowUps:
         return next((s for s in self.conv.last_slots if (s.doctor, s.date, s.time) == asked), None)
 
     def other_doctors(self) -> list[DoctorRef]:
-        """"a outra médica", "the other doctor": the specialty's doctors the last listing did not show."""
+        """"o outro médico", "the other doctor": the specialty's doctors the last listing did not show."""
         if self.r.other_doctor is None or self.r.doctors or not self.conv.last_slots:
             return []
         listed = {s.doctor for s in self.conv.last_slots}
@@ -44,7 +44,7 @@ class FollowUps:
         return _of_gender(pool, self.r.other_doctor)
 
     def pointed_doctors(self) -> list[DoctorRef]:
-        """"quero com o doutor" after a listing: the listed doctors it may mean (empty when it names one)."""
+        """"marca com a doutora" after a listing: the listed doctors it may mean (empty when it names one)."""
         if self.r.some_doctor is None or self.r.doctors or not self.conv.last_slots:
             return []
         listed = dict.fromkeys(s.doctor for s in self.conv.last_slots)
@@ -52,7 +52,7 @@ class FollowUps:
         return _of_gender(pool, self.r.some_doctor)
 
     def date_filter(self) -> dict[str, str]:
-        """The message's dates, else those of the previous message ("e com a outra médica?" keeps the day)."""
+        """The message's dates, else those of the previous message ("e o outro médico?" keeps the day)."""
         if self.r.date_filter():
             return self.r.date_filter()
         previous = self.previous()

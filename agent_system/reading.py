@@ -57,11 +57,11 @@ class Reading:
     asks_to_write: bool  # a request, not a question (write_intent): only then may the turn book
     booking_code: str | None  # a booking code typed in the message
     confirmation: Literal["yes", "no"] | None  # a clear yes or no to "shall I cancel/move it?"
-    moves_to: bool = False  # "passa pra sexta", "shift it to 4 PM": a move when there is a booking to move
+    moves_to: bool = False  # "joga pra terça", "move it to 9 AM": a move when there is a booking to move
     instead: bool = False  # "could we do Thursday instead?"
     same_time: bool = False  # "mesmo horário", "same time"
     day_part: str | None = None  # "o da tarde", "the morning one"
-    other_doctor: str | None = None  # "a outra médica" -> "fem"; "the other doctor" -> "any"
+    other_doctor: str | None = None  # "a outra doutora" -> "fem"; "the other doctor" -> "any"
     some_doctor: str | None = None  # "o doutor" without a name -> "masc"
     about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
     points_at_booking: bool = False  # "aquela consulta", "my appointment"

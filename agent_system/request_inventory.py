@@ -26,14 +26,14 @@ _TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|ne
            r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*)")
 
 CANCEL = _any(
-    # verbs of cancelling, any form: "cancela aí", "desmarca pra mim", "call it off"
+    # verbs of cancelling, any form: "cancelar a de terça", "desmarca", "call it off"
     r"cancel\w*", r"desmarc\w*", r"call (?:it |that |this )?off",
-    # dropping it: "scrap it", "drop my booking", "forget the appointment", "tira meu nome da agenda"
+    # dropping it: "drop it", "scrap my appointment", "remove my booking", "apaga meu nome"
     rf"(?:scrap|drop|ditch|nix|forget(?: about)?|remove|delete|erase) (?:it|that|this|{_MY_BOOKING})",
     rf"(?:tira|tire|tirar|remove|remova|remover|apaga|apague|apagar|exclui|exclua|excluir) (?:o )?(?:meu nome|{_MY_BOOKING})",
     rf"desist\w* (?:d[ao] |of )?(?:{_MY_BOOKING}|{_BOOKING})",
     rf"(?:bail|back out|pull out|opt out|skip)(?: on| of)? (?:it|that|this|{_MY_BOOKING})",
-    # not going: "não vou mais poder ir", "nao consigo ir", "I can't make it", "I won't be coming"
+    # not going: "não vou poder ir", "nao consigo comparecer", "I cannot make it", "won't be able to come"
     r"nao (?:vou|vai|poderei|posso|consigo|vou conseguir|vou poder|da pra|da para|tenho como)"
     r" (?:mais )?(?:poder )?(?:ir|comparecer)",
     r"(?:can ?t|cannot|won ?t|will not|wont|not) (?:be able to )?(?:make it|come|be coming|attend|go anymore)",
@@ -63,14 +63,14 @@ MY_APPOINTMENTS = _any(
     r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
     # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
     rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|what|when|which|where)\b.* (?:minhas?|meus?|my) {_BOOKING}",
-    # something booked the patient has: "tenho consulta marcada?", "tenho algo agendado?", "what have I got booked?"
+    # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"
     r"tenho (?:alguma |algo |uma )?consultas?", r"do i have (?:an? |any )?(?:appointments?|bookings?)",
     r"(?:tenho|tem|have i got|have i|i ve got|do i have|did i)\s+(?:\w+\s+){0,3}(?:marcad|agendad|reservad|booked|scheduled)\w*",
-    # what the patient booked: "o que eu marquei", "a consulta q eu marquei", "remind me what I booked"
+    # what the patient booked: "o que agendei", "consultas que eu reservei", "me lembra qual consulta marquei"
     r"(?:o que|oq|q|que|what|which|qual|consultas?|tudo|everything|all) (?:que |q |that )?(?:eu |i )?(?:have |tenho )?"
     r"(?:marquei|agendei|reservei|marcado|agendado|booked|scheduled)",
     rf"(?:what|which|quais|que) {_BOOKING} (?:do i have|have i got|i have|eu tenho|tenho)",
-    # booked by the patient, asked about: "eu marquei alguma coisa?", "any bookings under my name?"
+    # booked by the patient, asked about: "agendei algo?", "appointments in my name?"
     r"(?:marquei|agendei|reservei|booked|scheduled) (?:alguma coisa|algo|algum\w*|anything|something)",
     r"did i (?:book|schedule) (?:anything|something|an? \w+)",
     rf"{_BOOKING} (?:under|in|no|em|com) (?:my|meu) (?:name|nome)",
@@ -78,16 +78,16 @@ MY_APPOINTMENTS = _any(
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
 )
 
-# A choice by part of the day among listed slots: "quero o da tarde", "the afternoon one".
+# A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {
     "morning": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?manha", r"morning"),
     "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon"),
     "evening": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?noite", r"evening"),
 }
-# The other doctor of a listing: "e com a outra médica?", "what about the other doctor?".
+# The other doctor of a listing: "e a outra doutora?", "what about the other doctor?".
 OTHER_DOCTOR = re.compile(r"\b(?:(?P<fem>outra (?:medica|doutora|dra))|(?P<masc>outro (?:medico|doutor|dr))"
                           r"|other (?:doctor|one|dr))\b")
-# A doctor pointed at without a name: "quero com o doutor", "with the doctor".
+# A doctor pointed at without a name: "marca com a doutora", "a doctor".
 SOME_DOCTOR = re.compile(r"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra))|(?P<masc>(?:o|um) (?:medico|doutor|dr))"
                          r"|the doctor|a doctor)\b")
 # A booking the patient already has, pointed at: "aquela consulta", "my appointment", "that booking".

@@ -56,7 +56,7 @@ _COURTESY = re.compile(r"\b(?:se possivel|se puder|if possible|if you can|por ge
 # Conditions that close a question the patient asked just before: "…? se tiver, marca", "…? if so, book it".
 # "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
 _SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
-# "works" accepts a choice ("the last slot works", "that works for me"); about a doctor it says when they work.
+# "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
 _ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario) works(?: for me| fine)?$| works for me\b")
 _TAG = re.compile(r"pode ser|pode|ok|okay|tudo bem|beleza|blz|would that work|is that ok|ok for you")
 _CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
