@@ -1,14 +1,14 @@
 """The web app: the page, the JSON/SSE API, and `python web_app.py`, which also starts the clinics.
 
-Production: `gunicorn -w 2 -k gthread --threads 16 -b 127.0.0.1:5000 'web_app:create_app()'`
-(every open SSE stream holds a thread).
+Production: `gunicorn -c gunicorn_web.conf.py` (gevent workers: an open SSE stream or a slow client
+costs a greenlet, not a thread).
 """
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -24,13 +24,16 @@ from werkzeug.exceptions import HTTPException
 from agent_system.audit import AuditLog
 from agent_system.conversation import Patient
 from agent_system.events import SessionEvent, to_record
+from agent_system.health import ClinicHealth
 from agent_system.orchestrator import build_pipeline
-from agent_system.sessions import IDLE_TTL_S, open_session_store
+from agent_system.sessions import IDLE_TTL_S, MAX_SESSIONS, SessionsFull, open_session_store
 from agent_system.settings import AgentSettings
 from agent_system.sse import frame_events
 from clinic_servers.cpf import normalize_cpf
 from clinic_servers.registry import ClinicRegistry
-from clinic_servers.settings import PROJECT_ROOT
+from clinic_servers.request_body import buffer_unsized_body
+from clinic_servers.settings import PROJECT_ROOT, read_environment
+from client_limits import ClientLimits, TooManyRequests, current_client, install_limits, wait_sentence
 
 log = logging.getLogger("web_app")
 TURN_WORKERS = 64  # turns running at once per process; more wait (with keep-alives) for a free worker
@@ -50,6 +53,9 @@ class WebSettings:
     cors_origins: tuple[str, ...] = ()
     redis_url: str | None = None
     session_ttl_s: int = IDLE_TTL_S
+    max_sessions: int = MAX_SESSIONS
+    turn_workers: int = TURN_WORKERS
+    limits: ClientLimits = ClientLimits()
     agent: AgentSettings | None = field(default=None, repr=False)
 
     @classmethod
@@ -58,6 +64,8 @@ class WebSettings:
         origins = tuple(o.strip() for o in env.get("CORS_ORIGINS", "").split(",") if o.strip())
         return cls(port=int(env.get("PORT") or 5000), cors_origins=origins, redis_url=env.get("REDIS_URL") or None,
                    messages_per_minute=int(env.get("MESSAGES_PER_MINUTE") or 30),
+                   max_sessions=int(env.get("MAX_SESSIONS") or MAX_SESSIONS), limits=ClientLimits.from_env(env),
+                   turn_workers=int(env.get("TURN_WORKERS") or TURN_WORKERS),
                    agent=AgentSettings.from_env(env, registry))
 
 
@@ -70,25 +78,29 @@ class ApiError(Exception):
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the web app; `config` may hold a WebSettings under "SETTINGS" (tests), else the environment."""
+    """Build the web app; `config` may hold a WebSettings under "SETTINGS" (tests), else the environment and `.env`."""
     registry = ClinicRegistry.load()
-    settings: WebSettings = (config or {}).get("SETTINGS") or WebSettings.from_env(os.environ, registry)
+    settings: WebSettings = (config or {}).get("SETTINGS") or WebSettings.from_env(read_environment(), registry)
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, **(config or {}))
     app.extensions["pipeline"] = build_pipeline(settings.agent, registry)
     app.extensions["sessions"] = open_session_store(settings.agent.var_dir, settings.redis_url,
-                                                           settings.session_ttl_s)
+                                                    settings.session_ttl_s, settings.max_sessions)
     app.extensions["web_settings"] = settings
+    app.extensions["health"] = ClinicHealth(settings.agent.clinic_urls, settings.agent.clinic_token,
+                                            settings.agent.clinic_tls_verify)
     app.extensions["audit"] = AuditLog(settings.agent.var_dir / "audit.jsonl")
     # Reused threads for the turns behind SSE streams: starting a thread per turn cost ~0.5 ms of CPU
     # under load (the starter waits for the new thread to run), and each new thread opened its own
     # session-store connection. Threads start lazily, so a pre-forking server may build the app first.
-    app.extensions["turn_workers"] = ThreadPoolExecutor(TURN_WORKERS, thread_name_prefix="turn")
+    app.extensions["turn_workers"] = ThreadPoolExecutor(settings.turn_workers, thread_name_prefix="turn")
     if settings.cors_origins:
         CORS(app, resources={r"/api/*": {"origins": list(settings.cors_origins)}}, expose_headers=[],
              allow_headers=["Content-Type", "X-Session-Id", "Accept"])
     _register_routes(app)
+    install_limits(app, settings.limits)
     _register_errors(app)
+    app.before_request(lambda: buffer_unsized_body(request, settings.max_body_bytes))
     app.after_request(_security_headers)
     return app
 
@@ -105,7 +117,10 @@ def _register_routes(app: Flask) -> None:
         if cpf is None:
             raise ApiError(400, "invalid_cpf", "CPF inválido. Confira os 11 dígitos.")
         patient = Patient(name=name, cpf=cpf)
-        session_id = _sessions().create(patient)
+        try:
+            session_id = _sessions().create(patient)
+        except SessionsFull as full:
+            raise TooManyRequests(wait_sentence("O serviço está com conversas demais abertas agora.", 60), 60) from full
         return jsonify(session_id=session_id, patient=patient.public()), 201
 
     @app.get("/api/session")
@@ -127,20 +142,27 @@ def _register_routes(app: Flask) -> None:
         session_id, conversation = _conversation(body.get("session_id"))
         message = _message(body.get("message"))
         if _sessions().hit(session_id) > _web_settings().messages_per_minute:
-            raise ApiError(429, "too_many_requests", "Muitas mensagens em pouco tempo. Aguarde um minuto.")
+            wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute
+            raise TooManyRequests(wait_sentence("Muitas mensagens nesta conversa em pouco tempo.", wait), wait)
         turn = _Turn(app.extensions["pipeline"], _sessions(), app.extensions["audit"], session_id, conversation,
                      message)
+        release = app.extensions["stream_gate"].enter(current_client())
         if request.accept_mimetypes.best == "application/json":
-            events = list(turn.events(None))
+            try:
+                events = list(turn.events(None))
+            finally:
+                release()
             answer = next((e.text for e in events if e.type == "answer"), "")
             return jsonify(answer=answer, events=[to_record(e) for e in events])
         stream = frame_events(turn.events, start=app.extensions["turn_workers"].submit)
-        return Response(stream_with_context(stream), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
+        response = Response(stream_with_context(stream), mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
+        response.call_on_close(release)  # the server closes the response when the stream ends or the client leaves
+        return response
 
     @app.get("/api/health")
     def health() -> Response:
-        clinics = app.extensions["pipeline"].router.health()
+        clinics = app.extensions["health"].status()
         status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
         return jsonify(status=status, clinics=clinics, llm=_web_settings().agent.llm.label)
 
@@ -246,23 +268,21 @@ def _security_headers(response: Response) -> Response:
 
 def main() -> int:
     """Start the clinics (unless remote) and serve the web app on PORT (default 5000)."""
-    from dotenv import load_dotenv
     from werkzeug.serving import run_simple
 
     from agent_system.settings import remote_clinics
     from clinic_servers.launcher import start_fleet
 
-    load_dotenv(PROJECT_ROOT / ".env")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    registry = ClinicRegistry.load()
+    env, registry = read_environment(), ClinicRegistry.load()
     fleet = None
-    if not remote_clinics(registry, os.environ):
-        fleet = start_fleet(registry, {}, Path(os.environ.get("VAR_DIR") or PROJECT_ROOT / "var"))
-        os.environ.update({k: fleet.env[k] for k in ("CLINIC_TOKEN", "CLINIC_STAFF_TOKEN")})
+    if not remote_clinics(registry, env):
+        fleet = start_fleet(registry, env, Path(env.get("VAR_DIR") or PROJECT_ROOT / "var"))
+        env |= {k: fleet.env[k] for k in ("CLINIC_TOKEN", "CLINIC_STAFF_TOKEN")}
     # SIGTERM (a service manager, `timeout`) must stop the clinics too, not orphan them.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        settings = WebSettings.from_env(os.environ, registry)
+        settings = WebSettings.from_env(env, registry)
         print(f"Clinic assistant: http://127.0.0.1:{settings.port}", flush=True)
         run_simple("127.0.0.1", settings.port, create_app({"SETTINGS": settings}), threaded=True)
     except KeyboardInterrupt:

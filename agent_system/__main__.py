@@ -1,14 +1,11 @@
 """`python -m agent_system`: the terminal conversation against running clinics."""
 from __future__ import annotations
 
-import os
 import sys
-
-from dotenv import load_dotenv
 
 from clinic_servers.cpf import normalize_cpf
 from clinic_servers.registry import ClinicRegistry
-from clinic_servers.settings import PROJECT_ROOT
+from clinic_servers.settings import read_environment
 
 from .console import answer_text, describe
 from .conversation import Conversation, Patient
@@ -32,9 +29,8 @@ def identify() -> Patient:
 
 def main() -> int:
     """Identify the patient, then run one pipeline turn per line until 'sair' or end of input."""
-    load_dotenv(PROJECT_ROOT / ".env")
     registry = ClinicRegistry.load()
-    pipeline = build_pipeline(AgentSettings.from_env(os.environ, registry), registry)
+    pipeline = build_pipeline(AgentSettings.from_env(read_environment(), registry), registry)
     try:
         conversation = Conversation(patient=identify())
         print(f"Olá, {conversation.patient.name.split()[0]}! Como posso ajudar? ('sair' para terminar)")

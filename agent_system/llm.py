@@ -172,10 +172,11 @@ class LLM:
         schema: dict,
         schema_name: str,
         temperature: float = 0.0,
+        max_tokens: int | None = None,
     ) -> dict:
         """Ask for a JSON object (json_schema -> json_object -> plain prompt) and parse it."""
         chat = _chat_messages(system, messages)
-        content = self._complete_degrading(chat, schema, schema_name, temperature)
+        content = self._complete_degrading(chat, schema, schema_name, temperature, max_tokens)
         return parse_json_object(content, schema_name)
 
     def stream_text(self, system: str, messages: list[dict], temperature: float = 0.3) -> Iterator[str]:
@@ -190,11 +191,14 @@ class LLM:
         except openai.OpenAIError as e:
             raise LLMError(self._failure(e)) from e
 
-    def _complete_degrading(self, chat: list[dict], schema: dict, name: str, temperature: float) -> str:
+    def _complete_degrading(self, chat: list[dict], schema: dict, name: str, temperature: float,
+                            max_tokens: int | None = None) -> str:
         """Try the remembered mode first; fall back only when the server rejects the format."""
         last = len(JSON_MODES) - 1
         for index in range(self._mode_index, last + 1):
             options = _format_options(JSON_MODES[index], schema, name)
+            if max_tokens is not None:
+                options["max_tokens"] = max_tokens
             try:
                 content = self._complete(chat, temperature, options)
             except openai.APIStatusError as e:
@@ -267,12 +271,20 @@ def _rejects_format(error: openai.APIStatusError) -> bool:
 
 
 def _text_deltas(stream: Any) -> Iterator[str]:
-    """Text pieces from chat.completion.chunk events (Azure sends some with no choices)."""
+    """Text pieces from chat.completion.chunk events (Azure sends some with no choices).
+
+    A stream cut mid-answer (the connection closed) ends like a finished one at the HTTP level;
+    only the missing finish_reason tells, and a truncated answer must not pass for a whole one.
+    """
+    finished = False
     for chunk in stream:
         delta = chunk.choices[0].delta if chunk.choices else None
+        finished = finished or any(getattr(choice, "finish_reason", None) for choice in chunk.choices or ())
         text = getattr(delta, "content", None)
         if text:
             yield text
+    if not finished:
+        raise LLMError("LLM answer stream ended before it finished")
 
 
 def parse_json_object(content: str, what: str = "answer") -> dict:

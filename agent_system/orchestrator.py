@@ -12,6 +12,7 @@ from .responder import ResponseRenderer
 from .router import Router
 from .rules_planner import RulesPlanner
 from .settings import AgentSettings
+from .triage_llm import TriageSecondNet
 from .verifier import Verifier
 from .vocabulary import DoctorIndex
 
@@ -22,11 +23,13 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
     responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
+    checks_triage = llm is not None and settings.triage_llm_check
+    triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
     return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
                     router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
-                                  settings.clinic_tls_verify),
+                                  settings.clinic_tls_verify, settings.dispatch_parallel),
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder, doctor_names=DoctorIndex(registry).name_words)
+                    llm_responder=responder, triage_net=triage_net, doctor_names=DoctorIndex(registry).name_words)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

@@ -10,7 +10,8 @@ from .events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEven
                      VerificationEvent)
 from .plan import Intent, Plan, StepResult
 from .text import detect_language
-from .triage import assess, emergency_answer
+from .triage import emergency_answer
+from .triage_llm import screen
 from .write_grant import WriteGrant, grant_for
 
 log = logging.getLogger(__name__)
@@ -19,10 +20,11 @@ log = logging.getLogger(__name__)
 class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
-    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None,
+    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None, triage_net=None,
                  doctor_names: frozenset[str] = frozenset()):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
+        self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
         self.doctor_names = doctor_names  # what a bare choice may name (the write grant reads like the planner)
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
@@ -40,7 +42,7 @@ class Pipeline:
 
     def _turn(self, conversation: Conversation, message: str):
         language = detect_language(message)
-        triage = yield from _timed("triage", lambda: assess(message))
+        triage = yield from _timed("triage", lambda: screen(message, language, self.triage_net))
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None
@@ -88,6 +90,7 @@ class Pipeline:
             yield TokenEvent(text=answer.text)
         else:
             answer = yield from self._generate(plan, results, conversation, message, language)
+        answer.lang = language
         yield answer
         yield StageEvent(stage="answer", status="end", ms=_ms(started))
         return answer

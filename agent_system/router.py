@@ -23,13 +23,14 @@ MAX_PARALLEL = 32
 class Router:
     """Knows where every clinic is; dispatches steps with the session's identity injected."""
 
-    def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float, tls_verify: bool | str = True):
+    def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float, tls_verify: bool | str = True,
+                 parallel: int = MAX_PARALLEL):
         self.endpoints = endpoints
         self.timeout_s = timeout_s
         self._headers = {"Authorization": f"Bearer {token}", "MCP-Protocol-Version": "2025-11-25",
                          "Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
         self._http = ClinicHTTP(tls_verify)
-        self._pool = ThreadPoolExecutor(MAX_PARALLEL, thread_name_prefix="router")
+        self._pool = ThreadPoolExecutor(parallel, thread_name_prefix="router")
         self._ids = itertools.count(1)
 
     def dispatch(self, steps: list[Step], patient: Patient,
@@ -56,18 +57,6 @@ class Router:
         return StepResult(step_id=step.step_id, clinic=step.clinic, action=step.action,
                           parameters=step.parameters, status=status, data=data, error=error,
                           ms=round((time.perf_counter() - started) * 1000, 1))
-
-    def health(self) -> dict[str, str]:
-        """Each clinic "up" or "down", by an authenticated `ping` with a short timeout."""
-        checks = {cid: self._pool.submit(self._answers_ping, url) for cid, url in self.endpoints.items()}
-        return {cid: "up" if check.result() else "down" for cid, check in checks.items()}
-
-    def _answers_ping(self, url: str) -> bool:
-        try:
-            status, content = self._post(url, {"jsonrpc": "2.0", "id": 0, "method": "ping"}, min(self.timeout_s, 2.0))
-            return status == 200 and "result" in json.loads(content)
-        except (OSError, http.client.HTTPException, ValueError, RecursionError):
-            return False
 
     def close(self) -> None:
         """Release the worker threads and connections."""

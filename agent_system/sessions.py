@@ -22,9 +22,14 @@ from clinic_servers.store import enable_wal
 from .conversation import MAX_TURNS, Conversation, Patient, Turn
 
 IDLE_TTL_S = 60 * 60
+MAX_SESSIONS = 50_000  # stored at once: a flood of new sessions fills a bounded store, not the disk
 _RATE_WINDOW_S = 60
 _SCHEMA_VERSION = 3  # 3: history appended apart from the state
 _TURN = TypeAdapter(Turn)
+
+
+class SessionsFull(Exception):
+    """The store holds its maximum of live sessions; a new one must wait for idle ones to expire."""
 
 
 class SessionStore(Protocol):
@@ -41,11 +46,12 @@ def new_session_id() -> str:
     return secrets.token_urlsafe(32)
 
 
-def open_session_store(var_dir: Path, redis_url: str | None, ttl_s: int = IDLE_TTL_S) -> SessionStore:
-    """Redis when a URL is configured, otherwise SQLite under var/."""
+def open_session_store(var_dir: Path, redis_url: str | None, ttl_s: int = IDLE_TTL_S,
+                       max_sessions: int = MAX_SESSIONS) -> SessionStore:
+    """Redis when a URL is configured (bounded by its own maxmemory and key expiry), otherwise SQLite under var/."""
     if redis_url:
         return RedisSessions(redis_url, ttl_s)
-    return SqliteSessions(var_dir / "sessions.sqlite3", ttl_s)
+    return SqliteSessions(var_dir / "sessions.sqlite3", ttl_s, max_sessions)
 
 
 class SqliteSessions:
@@ -55,8 +61,8 @@ class SqliteSessions:
     in SQL without reading them. A turn is then two short writes (the rate counter, the save).
     """
 
-    def __init__(self, path: Path, ttl_s: int = IDLE_TTL_S):
-        self.path, self.ttl_s = path, ttl_s
+    def __init__(self, path: Path, ttl_s: int = IDLE_TTL_S, max_sessions: int = MAX_SESSIONS):
+        self.path, self.ttl_s, self.max_sessions = path, ttl_s, max_sessions
         # Loading a session refreshes its idle clock at most this often (a chat turn's save refreshes it
         # anyway), and expired sessions are erased at most this often: writes a minute, not a request.
         self._housekeeping_s = ttl_s / 60
@@ -98,16 +104,28 @@ class SqliteSessions:
         return db
 
     def create(self, patient: Patient) -> str:
+        """A new session for the patient; SessionsFull when the store holds its maximum."""
         session_id, now = new_session_id(), time.time()
         db = self._db()
         if now >= self._next_purge:
             self._next_purge = now + self._housekeeping_s
-            # Sessions left to expire are erased (Redis expires its keys by itself): what a patient said
-            # is not kept past the idle time just because nobody came back for it.
-            db.execute("DELETE FROM sessions WHERE touched < ?", (now - self.ttl_s,))
+            self._purge(db, now)
+        if self._count(db) >= self.max_sessions:
+            self._purge(db, now)  # idle sessions make room before anyone is refused
+            if self._count(db) >= self.max_sessions:
+                raise SessionsFull(f"{self.max_sessions} sessions stored")
         db.execute("INSERT INTO sessions (id, state, touched) VALUES (?, ?, ?)",
                    (session_id, Conversation(patient=patient).model_dump_json(), now))
         return session_id
+
+    def _purge(self, db: sqlite3.Connection, now: float) -> None:
+        # Sessions left to expire are erased (Redis expires its keys by itself): what a patient said
+        # is not kept past the idle time just because nobody came back for it.
+        db.execute("DELETE FROM sessions WHERE touched < ?", (now - self.ttl_s,))
+
+    @staticmethod
+    def _count(db: sqlite3.Connection) -> int:
+        return db.execute("SELECT count(*) FROM sessions").fetchone()[0]
 
     def load(self, session_id: str) -> Conversation | None:
         db, now = self._db(), time.time()

@@ -23,7 +23,9 @@ class AgentSettings:
     clock: Clock = Clock()
     llm: LLMSettings = field(default_factory=LLMSettings)
     dispatch_timeout_s: float = 5.0
+    dispatch_parallel: int = 32  # clinic calls in flight at once per process, across all turns
     planner_cot: bool = False
+    triage_llm_check: bool = True  # with an LLM, a second look at messages the red-flag screen cleared
     prompts_dir: Path = PROMPTS_DIR
     var_dir: Path = PROJECT_ROOT / "var"
     # TLS to remote clinics: True (certifi's CAs) or a CA bundle file, from REQUESTS_CA_BUNDLE or
@@ -38,7 +40,9 @@ class AgentSettings:
                    clock=Clock(parse_today(env.get("CLINIC_TODAY")), env.get("CLINIC_TIMEZONE", "America/Sao_Paulo")),
                    llm=LLMSettings.from_env(env), var_dir=var_dir,
                    dispatch_timeout_s=float(env.get("CLINIC_TIMEOUT_S") or 5.0),
+                   dispatch_parallel=int(env.get("ROUTER_PARALLEL") or 32),
                    planner_cot=env.get("PLANNER_COT", "").lower() in ("1", "true", "yes"),
+                   triage_llm_check=env.get("TRIAGE_LLM_CHECK", "1").lower() not in ("0", "false", "no"),
                    clinic_tls_verify=env.get("REQUESTS_CA_BUNDLE") or env.get("CURL_CA_BUNDLE") or True)
 
 

@@ -1,152 +1,129 @@
-"""Red-flag triage: runs before any planning and halts the turn on a possible emergency."""
+"""Red-flag triage: runs before any planning and halts the turn on a possible emergency.
 
+The screen reads the message (`triage_reader`) and combines signals per category
+(`triage_categories`): a body part or function with a sudden, severe or ongoing marker, who is
+affected, and what happened. Negation and history clear a hit only when they clearly scope it;
+anything else that matches is an emergency. No network, no LLM: microseconds per message.
+"""
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
 
-from agent_system.text import Language, normalize
+from .text import Language, detect_language
+from .triage_answers import emergency_answer
+from .triage_categories import CATEGORIES, Category
+from .triage_reader import Occurrence, Reading, read
 
-EmergencyKind = Literal["suicide", "medical"]
-
-# Phrases are matched against `normalize` output: no accents, lower case, "can't" -> "can t".
-_SUICIDE_PHRASES = (
-    r"(?:quero|vou|pensando em|penso em|vontade de) me matar",
-    r"me suicidar",
-    r"suicid(?:io|a|al|e)",
-    r"tirar (?:a )?minha (?:propria )?vida",
-    r"nao (?:quero|aguento) mais viver",
-    r"quero morrer",
-    r"kill myself",
-    r"end my (?:own )?life",
-    r"want to die",
-    r"wanna die",
-)
-_MEDICAL_PHRASES = (
-    # chest pain / heart attack under way
-    r"dor(?:es)? (?:(?:muito )?(?:forte|intensa|fortissima) )?n[oa] (?:meu )?peito",
-    r"(?:aperto|pressao) no peito",
-    r"chest pains?",
-    r"pain in my chest",
-    r"infartando",
-    r"(?:tendo|tive agora) um infarto",
-    r"having a heart attack",
-    # cannot breathe
-    r"(?:nao|naum|n) (?:consigo|consegue|(?:to|estou|esta) conseguindo) respirar?",
-    r"falta de ar (?:muito )?(?:forte|intensa|grave)",
-    r"muita falta de ar",
-    r"sem ar(?! condicionado)",
-    r"sufocando",
-    r"can ?t breathe",
-    r"can ?not breathe",
-    r"shortness of breath",
-    r"struggling to breathe",
-    # fainting, unconscious
-    r"desmai(?:ei|ou|o|ando|ad[oa])",
-    r"incon?s?ciente",
-    r"perd(?:i|eu) a (?:consciencia|conciencia)",
-    r"fainted",
-    r"passed out",
-    r"unconscious",
-    # seizure
-    r"convul(?:s|ss|c)(?:ao|oes|ionando|ionou)",
-    r"crise convulsiva",
-    r"seizures?",
-    r"seizing",
-    # stroke signs
-    r"derrame",
-    r"avc",
-    r"boca torta",
-    r"rosto (?:caido|caindo)",
-    r"fala enrolada",
-    r"falando enrolado",
-    r"perd(?:i|eu|endo) a forca (?:\w+ ){0,3}lado",
-    r"stroke",
-    r"face drooping",
-    r"drooping face",
-    r"slurred speech",
-    # heavy bleeding
-    r"sangramento (?:muito )?(?:forte|intenso)",
-    r"sangrando muito",
-    r"hemorragia",
-    r"nao para de sangrar",
-    r"bleeding (?:heavily|a lot)",
-    r"heavy bleeding",
-    r"won t stop bleeding",
-    # anaphylaxis
-    r"garganta (?:esta )?(?:fechando|fechada)",
-    r"throat (?:is )?(?:closing|swelling)",
-    r"anafila(?:xia|tico)",
-    r"anaphyla(?:xis|ctic)",
-    # poisoning, overdose
-    r"overdose",
-    r"envenenad[oa]",
-    r"envenenamento",
-    r"tomei (?:muitos|varios) (?:comprimidos|remedios|remedio)",
-    r"poisoned",
-    r"poisoning",
-)
-
-
-def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(phrases) + r")\b", re.ASCII)
-
-
-# Suicidal intent is checked first: when both match, CVV must lead the answer.
-_RED_FLAGS: tuple[tuple[EmergencyKind, re.Pattern[str]], ...] = (
-    ("suicide", _phrases(_SUICIDE_PHRASES)),
-    ("medical", _phrases(_MEDICAL_PHRASES)),
-)
+__all__ = ["TriageResult", "assess", "emergency_answer"]
 
 
 @dataclass(frozen=True)
 class TriageResult:
-    """Whether a message is an emergency, which kind, and the normalized phrase that said so."""
+    """Whether a message is an emergency, its leading category, and the folded words that said so."""
 
     emergency: bool
-    kind: EmergencyKind | None = None
+    kind: str | None = None  # the leading category ("suicide", "cardiac", ...; "medical" when unspecified)
     matched: str | None = None
+    categories: tuple[str, ...] = field(default=(), compare=False)  # every category hit, leading one first
+    third_person: bool = field(default=False, compare=False)  # told about someone else: "stay with them"
 
 
-def assess(text: str) -> TriageResult:
-    """Look for red-flag phrases (PT with or without accents, EN) in a patient's message."""
-    normalized = normalize(text)
-    for kind, pattern in _RED_FLAGS:
-        match = pattern.search(normalized)
-        if match is not None:
-            return TriageResult(emergency=True, kind=kind, matched=match.group(0))
-    return TriageResult(emergency=False)
+def assess(text: str, language: Language | None = None) -> TriageResult:
+    """Screen a patient's message (PT or EN, any spelling) for red flags."""
+    reading = read(text, english=(language or detect_language(text)) == "en")
+    live = _live_by_concept(reading)
+    hits = [(category, found) for category, candidates in _candidates(frozenset(live))
+            if (found := _category_hit(category, candidates, reading, live))]
+    third_person = "THIRD_PERSON" in live
+    if not hits:
+        return TriageResult(emergency=False, third_person=third_person)
+    leading, occurrences = hits[0]
+    return TriageResult(emergency=True, kind=leading.name, matched=reading.quote(occurrences),
+                        categories=tuple(c.name for c, _ in hits), third_person=third_person)
 
 
-_ANSWERS: dict[tuple[EmergencyKind, Language], str] = {
-    ("suicide", "pt"): (
-        "Sinto muito que você esteja passando por isso, e você merece apoio agora. "
-        "Ligue para o CVV no 188 (24 horas, gratuito) ou converse pelo cvv.org.br. "
-        "Se houver perigo imediato, ligue para o SAMU (192) ou vá ao pronto-socorro ou UPA "
-        "mais próximo; Bombeiros: 193. "
-        "Não vou agendar nada agora: o mais importante é você buscar ajuda já."
-    ),
-    ("suicide", "en"): (
-        "I'm sorry you're going through this, and you deserve support right now. "
-        "Please call CVV at 188 (24 hours, free) or chat at cvv.org.br. "
-        "If you are in immediate danger, call SAMU at 192 or go to the nearest emergency room "
-        "(UPA); Fire Department (Bombeiros): 193. "
-        "I won't schedule anything right now: getting help comes first."
-    ),
-    ("medical", "pt"): (
-        "Isso pode ser uma emergência. Ligue agora para o SAMU (192) ou vá ao pronto-socorro "
-        "ou UPA mais próximo. Se precisar de resgate, ligue para os Bombeiros (193). "
-        "Não vou agendar consulta agora: sua segurança vem primeiro."
-    ),
-    ("medical", "en"): (
-        "This may be an emergency. Call SAMU at 192 now or go to the nearest emergency room "
-        "(UPA). If you need rescue, call the Fire Department (Bombeiros) at 193. "
-        "I won't schedule an appointment right now: your safety comes first."
-    ),
-}
+def _live_by_concept(reading: Reading) -> dict[str, list[Occurrence]]:
+    live: dict[str, list[Occurrence]] = {}
+    for occurrence in reading.occurrences:
+        if not occurrence.negated:
+            live.setdefault(occurrence.concept, []).append(occurrence)
+    return live
 
 
-def emergency_answer(result: TriageResult, language: Language) -> str:
-    """The calm emergency answer for a triage result, in the patient's language."""
-    return _ANSWERS["suicide" if result.kind == "suicide" else "medical", language]
+# Each rule, parsed once, filed under its first concept: a message only tries the rules it can satisfy.
+_Rule = tuple[int, int, bool, tuple[str, ...], frozenset[str]]  # category index, rule index, soft, concepts
+
+
+def _rule_index() -> dict[str, list[_Rule]]:
+    index: dict[str, list[_Rule]] = {}
+    for c, category in enumerate(CATEGORIES):
+        for r, rule in enumerate(category.rules):
+            concepts = tuple(rule.lstrip("~").split("+"))
+            index.setdefault(concepts[0], []).append((c, r, rule.startswith("~"), concepts, frozenset(concepts)))
+    return index
+
+
+_RULE_INDEX = _rule_index()
+
+
+def _candidates(present: frozenset[str]) -> list[tuple[Category, list[tuple[bool, tuple[str, ...]]]]]:
+    """Per category (in priority order), the rules whose concepts are all present, in the category's order."""
+    rules = sorted(rule for concept in present for rule in _RULE_INDEX.get(concept, ()) if rule[4] <= present)
+    grouped: dict[int, list[tuple[bool, tuple[str, ...]]]] = {}
+    for c, _, soft, concepts, _ in rules:
+        grouped.setdefault(c, []).append((soft, concepts))
+    return [(CATEGORIES[c], candidates) for c, candidates in grouped.items()]
+
+
+def _category_hit(category: Category, candidates: list[tuple[bool, tuple[str, ...]]], reading: Reading,
+                  live: dict[str, list[Occurrence]]) -> tuple[Occurrence, ...] | None:
+    """The occurrences of the first candidate rule (all its concepts present) that holds and is not cleared."""
+    if not candidates or _resolved(category, live):
+        return None
+    benign = any(b in live for b in category.benign)
+    for soft, concepts in candidates:
+        if soft and benign:
+            continue
+        for found in _combinations(concepts, category.window, live):
+            if not (category.history_clears and _historical(found, reading, live)):
+                return found
+    return None
+
+
+def _combinations(concepts: tuple[str, ...], window: int, live: dict[str, list[Occurrence]]):
+    """Each way of finding every concept of a rule with all of them within `window` words of an anchor."""
+    anchor_concept = min(concepts, key=lambda c: len(live[c]))
+    for anchor in live[anchor_concept]:
+        found = [anchor]
+        for concept in concepts:
+            if concept == anchor_concept:
+                continue
+            near = [o for o in live[concept] if abs(o.start - anchor.start) <= window]
+            if not near:
+                break
+            found.append(min(near, key=lambda o: abs(o.start - anchor.start)))
+        else:
+            yield tuple(found)
+
+
+def _historical(found: tuple[Occurrence, ...], reading: Reading, live: dict[str, list[Occurrence]]) -> bool:
+    """A past episode ("em 2019", "retorno pós-AVC") or a story about one, with nothing saying it is back or on now."""
+    if "RECURRING" in live:
+        return False
+    clauses = {reading.clause_of[o.start] for o in found}
+
+    def said(concept: str) -> bool:
+        return any(reading.clause_of[o.start] in clauses for o in live.get(concept, ()))
+
+    if said("REPORTED"):  # a news story, a documentary, prevention: about the sign, not having it
+        return True
+    return said("DISTANT_PAST") and not said("CURRENT") and not said("ONGOING")
+
+
+def _resolved(category: Category, live: dict[str, list[Occurrence]]) -> bool:
+    """"It stopped, I'm fine now": clears categories where that is safe, never a recurring or ongoing sign."""
+    if category.resolved_needs is None or "RESOLVED" not in live:
+        return False
+    if "RECURRING" in live or "ONGOING" in live:
+        return False
+    return not category.resolved_needs or any(c in live for c in category.resolved_needs)

@@ -1,24 +1,21 @@
 """`python -m clinic_servers`: run the six clinics until Ctrl-C or SIGTERM."""
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from pathlib import Path
 
-from dotenv import load_dotenv
-
 from .launcher import start_fleet
 from .registry import ClinicRegistry
-from .settings import PROJECT_ROOT
+from .settings import PROJECT_ROOT, read_environment
 
 
 def main() -> int:
     """Start every clinic, report where they listen, and stop them all on a signal."""
-    load_dotenv(PROJECT_ROOT / ".env")
-    var_dir = Path(os.environ.get("VAR_DIR") or PROJECT_ROOT / "var")
+    env = read_environment()
+    var_dir = Path(env.get("VAR_DIR") or PROJECT_ROOT / "var")
     registry = ClinicRegistry.load()
-    fleet = start_fleet(registry, {}, var_dir)
+    fleet = start_fleet(registry, env, var_dir)
     for clinic in registry.clinics:
         print(f"{clinic.id} ({clinic.name}, {clinic.specialty.name_pt}) -> {fleet.url(clinic.id)}", flush=True)
     print("Clinics ready. Ctrl-C stops them.", flush=True)

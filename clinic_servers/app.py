@@ -5,13 +5,12 @@ Production: `gunicorn -w 4 -b 127.0.0.1:8001 'clinic_servers.app:create_app("cli
 from __future__ import annotations
 
 import logging
-import os
 
 from flask import Flask
 
 from .mcp import mcp_blueprint
 from .registry import ClinicRegistry
-from .settings import ClinicSettings
+from .settings import ClinicSettings, read_environment
 from .store import SlotStore
 from .tools import ClinicDesk
 
@@ -20,8 +19,8 @@ VERSION = "1.0.0"
 
 def create_app(clinic_id: str, settings: ClinicSettings | None = None,
                registry: ClinicRegistry | None = None) -> Flask:
-    """Build the MCP server of one clinic; settings default to the environment."""
-    settings = settings or ClinicSettings.from_env(os.environ)
+    """Build the MCP server of one clinic; settings default to the environment (and `.env`)."""
+    settings = settings or ClinicSettings.from_env(read_environment())
     registry = registry or ClinicRegistry.load()
     clinic = registry.get(clinic_id)
     if clinic is None:

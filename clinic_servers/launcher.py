@@ -13,6 +13,7 @@ from typing import Mapping
 
 import requests
 
+from .lifeline import die_with_parent
 from .registry import ClinicRegistry
 from .private_files import create_private_dir
 
@@ -51,8 +52,9 @@ class ClinicFleet:
                    "--worker-class", "gthread", "--bind", f"{self.host}:{self.ports[clinic_id]}",
                    "--graceful-timeout", "5", "--log-level", "warning", "--no-control-socket", app]
         # Own session: a signal to one clinic (or its whole process group) never reaches the others.
+        # Tied to this process: if it dies, even by SIGKILL, the kernel stops the clinic and frees its port.
         self.processes[clinic_id] = subprocess.Popen(command, env=self.env, cwd=Path(__file__).parent.parent,
-                                                     start_new_session=True)
+                                                     start_new_session=True, preexec_fn=die_with_parent())
 
     def wait_ready(self, timeout_s: float = READY_TIMEOUT_S) -> None:
         """Block until every clinic answers `ping`; raise if one dies or the time runs out."""

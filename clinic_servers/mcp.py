@@ -13,6 +13,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .catalog import Role, Tool
 from .errors import ToolError
+from .request_body import read_body
 from .tools import ClinicDesk, catalog
 
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26")
@@ -42,7 +43,7 @@ def mcp_blueprint(desk: ClinicDesk, settings) -> Blueprint:
     def post_mcp() -> Response:
         try:
             role = _admit(settings)
-            message = _parse(request.get_data(cache=False))
+            message = _parse(read_body(request, settings.max_body_bytes))
         except RpcError as e:
             return _error(None, e)
         except RequestEntityTooLarge:

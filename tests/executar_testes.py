@@ -17,11 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at the repository root
 
 import argparse  # noqa: E402
-import os  # noqa: E402
 import time  # noqa: E402
 
-from dotenv import load_dotenv  # noqa: E402
-
+from clinic_servers.settings import read_environment  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs  # noqa: E402
 from tests.evaluation.web_runner import run_frozen_over_http  # noqa: E402
@@ -31,8 +29,7 @@ from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 def main(argv: list[str] | None = None) -> int:
     """Run the cases (and the red-team set), write the log, print where it went."""
     args = _arguments(argv)
-    load_dotenv(ROOT / ".env")
-    llm = llm_mode(os.environ, rules_only=args.regras)
+    llm = llm_mode(read_environment(), rules_only=args.regras)
     cases = load_cases(args.casos)
     attacks = [] if args.sem_redteam else REDTEAM + UNLISTED_FIELD_LEAKS
     frozen = [] if args.sem_congelado else load_frozen_cases(args.congelados)

@@ -62,11 +62,16 @@ def single_clinic(clinic_id: str, var_dir, workers: int = 1):
 
 
 def agent_settings(urls: dict[str, str], var_dir, **overrides):
-    """Orchestrator settings for tests: given clinic URLs, the test token, CLINIC_TODAY fixed."""
+    """Orchestrator settings for tests: given clinic URLs, the test token, CLINIC_TODAY fixed.
+
+    The LLM's triage check is off unless asked for: tests of the other stages script their LLM
+    replies one by one; tests/agent_system/test_triage_llm.py covers the check itself.
+    """
     from datetime import date
 
     from agent_system.settings import AgentSettings
     from clinic_servers.clock import Clock
+    overrides.setdefault("triage_llm_check", False)
     return AgentSettings(clinic_urls=urls, clinic_token=PATIENT_TOKEN, clock=Clock(date.fromisoformat(CLINIC_TODAY)),
                          var_dir=var_dir, **overrides)
 

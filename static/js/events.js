@@ -3,7 +3,7 @@
  * timeline, the answer text, slots and cards of the turn's bubble.
  */
 import { announce } from "./dom.js";
-import { renderAnswerText, renderFlags, revealAnswer, scrollToEnd } from "./messages.js";
+import { renderAnswerBody, renderAnswerText, renderFlags, revealAnswer, scrollToEnd } from "./messages.js";
 import { renderAppointments, renderSlots } from "./slots.js";
 import { state, storeSessionId } from "./state.js";
 import {
@@ -96,7 +96,7 @@ function onAnswer(turn, data) {
   turn.text = data.text || "";
   turn.parts.text.classList.remove("is-pending");
   renderFlags(turn.parts, data);
-  renderAnswerText(turn.parts.text, turn.text);
+  renderAnswerBody(turn.parts, { text: turn.text, emergency: data.emergency, lang: data.lang });
   renderSlots(turn.parts.slots, data.slots);
   renderAppointments(turn.parts.cards, data.appointments);
   revealAnswer(turn.parts.node);

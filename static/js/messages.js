@@ -3,6 +3,7 @@
  * scrolling that follows new content unless the patient scrolled up to read.
  */
 import { el, h, setHidden } from "./dom.js";
+import { emergencyWords, linkCalls } from "./emergency.js";
 import { splitBold } from "./format.js";
 import { renderAppointments, renderSlots, restoreChosenSlot } from "./slots.js";
 import { state } from "./state.js";
@@ -103,10 +104,19 @@ export function renderFlags(parts, answer) {
   parts.node.dataset.blocked = String(!!answer.blocked);
   if (!emergency && !blocked) { setHidden(parts.flag, true); return; }
   parts.flag.textContent = emergency
-    ? "Emergência: procure atendimento imediatamente"
+    ? emergencyWords(answer.lang).heading
     : "Resposta bloqueada pela verificação de segurança";
-  if (emergency) parts.flag.setAttribute("role", "alert");
+  if (emergency) {
+    parts.flag.setAttribute("role", "alert");
+    parts.node.lang = answer.lang === "en" ? "en" : "pt-BR";
+  }
   setHidden(parts.flag, false);
+}
+
+/** The answer's text; an emergency answer's numbers become tap-to-call links. */
+export function renderAnswerBody(parts, answer) {
+  renderAnswerText(parts.text, answer.text || "");
+  if (answer.emergency) linkCalls(parts.text, answer.lang);
 }
 
 /** Restored history: bubbles with text, slots and cards; no timelines. */
@@ -116,7 +126,7 @@ export function renderHistory(history) {
     const parts = buildAssistantBubble(false);
     parts.node.dataset.state = "done";
     renderFlags(parts, entry);
-    renderAnswerText(parts.text, entry.text || "");
+    renderAnswerBody(parts, entry);
     renderSlots(parts.slots, entry.slots);
     renderAppointments(parts.cards, entry.appointments);
     restoreChosenSlot(parts.slots, history.slice(index + 1));

@@ -36,6 +36,9 @@ class FakeReply:
     body: Any = None
     delay_s: float = 0.0
     chunks: int = 3  # how many SSE pieces a streamed content is split into
+    stall_after: int | None = None  # a streamed reply goes quiet after this many pieces ...
+    stall_s: float = 0.0  # ... for this long, then goes on
+    drop_after: int | None = None  # a streamed reply's connection closes after this many pieces, unfinished
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,7 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.status != 200:
             return self._send_json(reply.status, reply.body or _error(f"scripted HTTP {reply.status}", "scripted"))
         if request.body.get("stream"):
-            return self._send_sse(_stream_chunks(request, reply))
+            return self._send_sse(_stream_chunks(request, reply), reply)
         self._send_json(200, _completion(request, reply.content or ""))
 
     def _send_json(self, status: int, payload: Any) -> None:
@@ -204,12 +207,16 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _send_sse(self, chunks: Iterator[dict]) -> None:
+    def _send_sse(self, chunks: Iterator[dict], reply: FakeReply) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
-        for chunk in chunks:
+        for sent, chunk in enumerate(chunks):
+            if sent == reply.drop_after:
+                return  # the connection closes mid-answer: no finish_reason, no [DONE]
+            if sent == reply.stall_after and self.server.fake.sleep(reply.stall_s):
+                return
             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
             self.wfile.flush()
         self.wfile.write(b"data: [DONE]\n\n")

@@ -18,7 +18,7 @@ from werkzeug.serving import make_server
 
 from agent_system.client import ChatClient
 from tests.support import ANA_CPF, agent_settings, single_clinic
-from tests.web.conftest import app, client, live_server, web_settings  # noqa: F401  (re-exported fixtures)
+from tests.web.conftest import ROOMY_LIMITS, app, client, live_server, web_settings  # noqa: F401  (re-exported)
 from web_app import WebSettings, create_app
 
 ANA = ("Ana Paula Teixeira", ANA_CPF)
@@ -61,7 +61,7 @@ def app_for(tmp_path):
     """Build a web app over given clinic endpoints, with agent settings changed as asked."""
     def build(urls: dict[str, str], var_dir: Path | None = None, **agent_changes):
         agent = agent_settings(urls, var_dir or tmp_path / "web-var", **agent_changes)
-        return create_app({"SETTINGS": replace(WebSettings(), agent=agent), "TESTING": True})
+        return create_app({"SETTINGS": replace(WebSettings(), agent=agent, limits=ROOMY_LIMITS), "TESTING": True})
     return build
 
 

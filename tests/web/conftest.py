@@ -7,13 +7,19 @@ from dataclasses import replace
 import pytest
 from werkzeug.serving import make_server
 
+from client_limits import ClientLimits
 from tests.support import agent_settings
 from web_app import WebSettings, create_app
+
+# Suites about other behaviour open many sessions from 127.0.0.1; tests/web/test_limits.py sets real limits.
+ROOMY_LIMITS = ClientLimits(sessions_per_ip="100000 per minute", chats_per_ip="100000 per minute",
+                            streams_per_ip=1000)
 
 
 @pytest.fixture
 def web_settings(clinics, registry, tmp_path):
-    return WebSettings(agent=agent_settings({c: clinics.url(c) for c in registry.ids()}, tmp_path))
+    return WebSettings(agent=agent_settings({c: clinics.url(c) for c in registry.ids()}, tmp_path),
+                       limits=ROOMY_LIMITS)
 
 
 @pytest.fixture

@@ -127,3 +127,51 @@ def test_emergency_answers_are_marked(page, live_server):
     answer = send(page, "estou com dor no peito muito forte")
     expect(answer).to_have_attribute("data-emergency", "true")
     expect(answer.locator(".answer-text")).to_contain_text("192")
+
+
+def call_links(answer) -> list[str]:
+    return [link.get_attribute("href") for link in answer.locator("a.call-link").all()]
+
+
+def test_the_emergency_card_has_tap_to_call_links_in_the_message_language(page, live_server, clinics):
+    cpf = make_cpf(304)
+    identify(page, live_server, "Rafaela Campos Lima", cpf)
+
+    english = send(page, "my toddler drank bleach and he keeps throwing up")
+    expect(english).to_have_attribute("data-emergency", "true")
+    expect(english).to_have_attribute("lang", "en")
+    expect(english.locator(".answer-flag")).to_have_text("Emergency: get help now")
+    expect(english.locator(".answer-text")).to_contain_text("Call SAMU now")
+    assert call_links(english) == ["tel:192", "tel:08007226001"]
+    expect(english.locator("a.call-link").first).to_have_attribute("aria-label", "Call 192")
+    shot(page, "08-emergency-en")
+
+    portuguese = send(page, "quero marcar cardiologista amanhã às 9h, mas meu pai tá com dor no peito forte agora")
+    expect(portuguese).to_have_attribute("lang", "pt-BR")
+    expect(portuguese.locator(".answer-flag")).to_have_text("Emergência: procure ajuda agora")
+    assert call_links(portuguese) == ["tel:192"]
+    assert portuguese.locator(".slot-button").count() == 0
+    assert [store_bookings(clinics, c, cpf) for c in ("clinic_a", "clinic_c")] == [[], []]
+
+    crisis = send(page, "não aguento mais, quero sumir")
+    assert call_links(crisis) == ["tel:188", "tel:192"]
+    shot(page, "09-emergency-pt")
+
+
+def test_a_refused_message_shows_how_long_to_wait(browser, make_app):
+    from tests.faults.conftest import served
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    page = context.new_page()
+    try:
+        with served(make_app(messages_per_minute=1)) as base:
+            identify(page, base, "Helena Prado Costa", make_cpf(7))
+            send(page, "oi")
+            page.fill("#message", "oi de novo")
+            page.press("#message", "Enter")
+            note = page.locator(".msg-assistant").last.locator(".answer-note")
+            expect(note).to_be_visible(timeout=10_000)
+            expect(note).to_contain_text("Muitas mensagens nesta conversa em pouco tempo. Tente novamente em ")
+            expect(note).to_contain_text(" segundo")
+            shot(page, "07-refused-with-wait")
+    finally:
+        context.close()

@@ -1,0 +1,95 @@
+"""Benchmark the red-flag screen: time per message over the triage case set, p50 and p99.
+
+    .venv/bin/python bench/triage_bench.py          # the deterministic screen (no network)
+    .venv/bin/python bench/triage_bench.py --llm    # also the LLM check's recall and false alarms,
+                                                    # with the LLM the environment configures
+
+"first sight" times each message once with the reader's caches emptied (a new message); "repeat"
+times it again, warm. CPU time is the cost of a message; wall time adds whatever else the machine
+was doing. With --llm, the check is asked about every case on its own, as if
+the screen had cleared it, so its recall and false alarms are its own.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # `python bench/triage_bench.py`: make the project importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from agent_system import triage_reader  # noqa: E402
+from agent_system.llm import LLMSettings, build_llm  # noqa: E402
+from agent_system.settings import PROMPTS_DIR  # noqa: E402
+from agent_system.text import detect_language  # noqa: E402
+from agent_system.triage import TriageResult, assess  # noqa: E402
+from agent_system.triage_llm import TriageSecondNet  # noqa: E402
+from tests.triage_scores import load_cases  # noqa: E402
+
+REPEATS = 20
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def time_screen(texts: list[str], clock) -> dict[str, list[float]]:
+    """Microseconds per message on `clock` (the language is known, as in the pipeline): once each with
+    the reader's caches emptied (a message never seen), then every timing of REPEATS warm rounds."""
+    languages = [detect_language(text) for text in texts]
+    first, repeat = [], []
+    for text, language in zip(texts, languages):
+        triage_reader._spell.cache_clear()
+        triage_reader._terms_at.cache_clear()
+        started = clock()
+        assess(text, language)
+        first.append((clock() - started) / 1000)
+    for _ in range(REPEATS):
+        for text, language in zip(texts, languages):
+            started = clock()
+            assess(text, language)
+            repeat.append((clock() - started) / 1000)
+    return {"first sight": first, "repeat": repeat}
+
+
+def llm_check(cases) -> None:
+    """The LLM check's own recall on the emergencies and false alarms on the near misses."""
+    llm = build_llm(LLMSettings.from_env(os.environ))
+    if llm is None:
+        print("no LLM configured (see DESIGN §4): LLM check skipped")
+        return
+    net = TriageSecondNet(llm, (PROMPTS_DIR / "triage_check.txt").read_text(encoding="utf-8"))
+    flagged, seconds = {}, []
+    for case in cases:
+        started = time.perf_counter()
+        flagged[case.id] = net.review(case.text, TriageResult(emergency=False)).emergency
+        seconds.append(time.perf_counter() - started)
+    positives = [c for c in cases if c.emergency]
+    negatives = [c for c in cases if not c.emergency]
+    print(f"LLM check ({llm.label}): recall {sum(flagged[c.id] for c in positives)}/{len(positives)}, "
+          f"false alarms {sum(flagged[c.id] for c in negatives)}/{len(negatives)}, "
+          f"p50 {percentile(seconds, 0.5) * 1000:.0f} ms, p99 {percentile(seconds, 0.99) * 1000:.0f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--llm", action="store_true", help="also measure the LLM check (needs an LLM)")
+    args = parser.parse_args()
+    cases = load_cases()
+    texts = [c.text for c in cases]
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    # CPU time is what a message costs; wall time also counts the moments other processes had the CPU.
+    for clock_name, clock in (("CPU time", time.thread_time_ns), ("wall time", time.perf_counter_ns)):
+        for label, values in time_screen(texts, clock).items():
+            print(f"triage screen, {clock_name}, {label}: {len(values)} messages, "
+                  f"p50 {percentile(values, 0.5):.0f} µs, p99 {percentile(values, 0.99):.0f} µs, "
+                  f"max {max(values):.0f} µs")
+    if args.llm:
+        llm_check(cases)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+/*
+ * The emergency card: its heading in the answer's language and every emergency number in the
+ * answer turned into a tap-to-call link (SAMU 192, Bombeiros 193, CVV 188, Polícia 190,
+ * Disque-Intoxicação 0800 722 6001). Built as DOM nodes: no innerHTML with server text.
+ */
+import { h } from "./dom.js";
+
+const NUMBERS = /0800 722 6001|\b(?:188|190|192|193)\b/g;
+
+const WORDS = {
+  pt: { heading: "Emergência: procure ajuda agora", call: "Ligar para " },
+  en: { heading: "Emergency: get help now", call: "Call " },
+};
+
+export function emergencyWords(lang) {
+  return WORDS[lang === "en" ? "en" : "pt"];
+}
+
+/** Replace each emergency number inside `node`'s text with a tel: link. */
+export function linkCalls(node, lang) {
+  const words = emergencyWords(lang);
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  texts.forEach(function (text) {
+    const parts = splitNumbers(text.nodeValue);
+    if (parts.length < 2) return;
+    const fragment = document.createDocumentFragment();
+    parts.forEach(function (part) {
+      fragment.appendChild(part.number ? callLink(part.text, words) : document.createTextNode(part.text));
+    });
+    text.parentNode.replaceChild(fragment, text);
+  });
+}
+
+function splitNumbers(value) {
+  const parts = [];
+  let last = 0;
+  value.replace(NUMBERS, function (match, offset) {
+    if (offset > last) parts.push({ text: value.slice(last, offset), number: false });
+    parts.push({ text: match, number: true });
+    last = offset + match.length;
+    return match;
+  });
+  if (last < value.length) parts.push({ text: value.slice(last), number: false });
+  return parts;
+}
+
+function callLink(number, words) {
+  const link = h("a", "call-link", number);
+  link.href = "tel:" + number.replace(/\s+/g, "");
+  link.setAttribute("aria-label", words.call + number);
+  return link;
+}
