@@ -46,8 +46,16 @@ def words(slot: tuple) -> dict[str, str]:
             "pt": pt_time(slot[3]), "en": en_time(slot[3])}
 
 
+# The clinics are shared by the whole test session: these patients' CPFs are used nowhere else.
+CPF_BASE = 60_000
+
+
+def digits(n: int) -> str:
+    return make_cpf(CPF_BASE + n).replace(".", "").replace("-", "")
+
+
 def patient(new_conversation, n: int):
-    return new_conversation("Beatriz Nogueira Prado", make_cpf(n).replace(".", "").replace("-", ""))
+    return new_conversation("Beatriz Nogueira Prado", digits(n))
 
 
 def book_first(pipeline, conversation, slot: tuple) -> None:
@@ -66,7 +74,7 @@ def book_first(pipeline, conversation, slot: tuple) -> None:
 ])
 def test_a_move_asked_as_a_question_never_books_a_second_slot(pipeline, clinics, new_conversation, n, clinic, doctor,
                                                                same_day, listing, question, yes):
-    conversation, cpf = patient(new_conversation, n), make_cpf(n).replace(".", "").replace("-", "")
+    conversation, cpf = patient(new_conversation, n), digits(n)
     original, target = free_pair(clinics, clinic, doctor, same_day)
     book_first(pipeline, conversation, original)
     assert all_store_bookings(clinics, cpf) == [original]
