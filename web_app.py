@@ -89,6 +89,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["web_settings"] = settings
     app.extensions["health"] = ClinicHealth(settings.agent.clinic_urls, settings.agent.clinic_token,
                                             settings.agent.clinic_tls_verify)
+    app.extensions["registry"] = registry
     app.extensions["audit"] = AuditLog(settings.agent.var_dir / "audit.jsonl")
     # Reused threads for the turns behind SSE streams: starting a thread per turn cost ~0.5 ms of CPU
     # under load (the starter waits for the new thread to run), and each new thread opened its own
@@ -159,6 +160,10 @@ def _register_routes(app: Flask) -> None:
                             headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
         response.call_on_close(release)  # the server closes the response when the stream ends or the client leaves
         return response
+
+    @app.get("/api/clinics")
+    def clinics() -> Response:
+        return jsonify(clinics=[c.public() for c in app.extensions["registry"].clinics])
 
     @app.get("/api/health")
     def health() -> Response:

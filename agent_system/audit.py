@@ -33,6 +33,8 @@ def _absorb(record: dict, event) -> None:
                                    "ms": event.ms, **({"error": error} if error is not None else {})})
     elif event.type == "verification":
         record["safe"], record["rules"] = event.safe, event.rules
+        if event.llm_flags_dropped:
+            record["llm_flags_dropped"] = event.llm_flags_dropped
     elif event.type == "answer":
         record["blocked"], record["emergency"] = event.blocked, event.emergency
     elif event.type == "error":

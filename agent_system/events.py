@@ -37,7 +37,7 @@ class StageEvent(_Event):
 class PlanEvent(_Event):
     type: Literal["plan"] = "plan"
     steps: list[dict[str, Any]]
-    source: Literal["rules", "llm", "triage"]
+    source: Literal["rules", "llm", "llm_repaired", "rules_fallback", "triage"]
     reasoning: list[str] | None = None
 
 
@@ -56,6 +56,7 @@ class VerificationEvent(_Event):
     safe: bool
     note: str
     rules: list[str] = Field(default_factory=list)
+    llm_flags_dropped: int | None = None  # LLM verifier flags dropped as ungrounded (absent when none)
 
 
 class TokenEvent(_Event):

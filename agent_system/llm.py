@@ -8,10 +8,16 @@ from __future__ import annotations
 import json
 import logging
 import math
+import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Literal, Mapping
 
 import openai
+
+from .llm_budget import BudgetSpent, TurnBudgets
+from .llm_stream import (JSON_MODES, Deadline, StreamCut, first_json_object, format_options, rejects_format,
+                         text_deltas, until)
 
 log = logging.getLogger(__name__)
 
@@ -20,17 +26,18 @@ PROVIDERS: tuple[str, ...] = ("none", "openai", "azure")
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_AZURE_API_VERSION = "2024-10-21"
 DEFAULT_TIMEOUT_S = 15.0
+DEFAULT_TURN_BUDGET_S = 30.0
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 # Local servers (llama.cpp, Ollama, vLLM) ignore the key, but the SDK insists on one.
 PLACEHOLDER_API_KEY = "no-key-required"
-# Strongest first: a server that rejects a mode gets the next one (DESIGN §4).
-JSON_MODES: tuple[str, ...] = ("json_schema", "json_object", "plain")
-# How servers say "I do not support this response_format" (llama.cpp answers 500).
-_FORMAT_REJECTION_STATUSES = frozenset({400, 422, 500})
 
 
 class LLMError(Exception):
     """The LLM gave no usable answer: transport failure, refused request or unparseable output."""
+
+
+class LLMBudgetSpent(LLMError):
+    """The turn's LLM budget allows no such call: the stage answers deterministically."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,7 @@ class LLMSettings:
     azure_deployment: str | None = None
     azure_api_version: str = DEFAULT_AZURE_API_VERSION
     timeout_s: float = DEFAULT_TIMEOUT_S
+    turn_budget_s: float = DEFAULT_TURN_BUDGET_S  # all LLM calls of one turn together
 
     def __post_init__(self) -> None:
         _check_settings(self)
@@ -63,6 +71,7 @@ class LLMSettings:
             azure_deployment=_env(env, "AZURE_OPENAI_DEPLOYMENT"),
             azure_api_version=_env(env, "AZURE_OPENAI_API_VERSION") or DEFAULT_AZURE_API_VERSION,
             timeout_s=_parse_timeout(_env(env, "LLM_TIMEOUT_S")),
+            turn_budget_s=_parse_timeout(_env(env, "LLM_TURN_BUDGET_S"), "LLM_TURN_BUDGET_S", DEFAULT_TURN_BUDGET_S),
         )
 
     @property
@@ -100,14 +109,14 @@ def _resolve_provider(env: Mapping[str, str]) -> str:
     return "none"
 
 
-def _parse_timeout(raw: str | None) -> float:
-    """LLM_TIMEOUT_S as seconds; the range is checked with the other settings."""
+def _parse_timeout(raw: str | None, name: str = "LLM_TIMEOUT_S", default: float = DEFAULT_TIMEOUT_S) -> float:
+    """A duration variable as seconds; the range is checked with the other settings."""
     if raw is None:
-        return DEFAULT_TIMEOUT_S
+        return default
     try:
         return float(raw)
     except ValueError as e:
-        raise ValueError(f"LLM_TIMEOUT_S must be a number of seconds, got {raw!r}") from e
+        raise ValueError(f"{name} must be a number of seconds, got {raw!r}") from e
 
 
 def _check_settings(settings: LLMSettings) -> None:
@@ -116,6 +125,8 @@ def _check_settings(settings: LLMSettings) -> None:
         raise ValueError(f"LLM provider {settings.provider!r} is not one of: {', '.join(PROVIDERS)}")
     if not 0 < settings.timeout_s < math.inf:  # also rejects NaN
         raise ValueError(f"LLM_TIMEOUT_S must be a positive number, got {settings.timeout_s!r}")
+    if not 0 < settings.turn_budget_s < math.inf:
+        raise ValueError(f"LLM_TURN_BUDGET_S must be a positive number, got {settings.turn_budget_s!r}")
     if settings.provider == "azure" and not settings.azure_endpoint:
         raise ValueError("LLM provider azure needs AZURE_OPENAI_ENDPOINT")
     if settings.provider == "openai" and not (settings.api_key or settings.base_url):
@@ -148,12 +159,18 @@ def build_llm(settings: LLMSettings) -> LLM | None:
 
 
 class LLM:
-    """Chat completions with JSON-mode degradation and streamed text."""
+    """Chat completions with JSON-mode degradation, streamed text, bounded calls and a per-turn budget."""
+
+    # The JSON mode that last worked, per server and model: every pipeline built for the same
+    # server starts from what that server accepted, instead of being refused again each turn.
+    _modes: dict[str, int] = {}
+    _modes_lock = threading.Lock()
 
     def __init__(self, settings: LLMSettings) -> None:
         self._settings = settings
         self._client = build_client(settings)
-        self._mode_index = 0  # the JSON mode that last worked; shared by all calls
+        self._server = f"{settings.provider}|{settings.base_url or settings.azure_endpoint}|{settings.request_model}"
+        self.budgets = TurnBudgets()
 
     @property
     def label(self) -> str:
@@ -163,72 +180,87 @@ class LLM:
     @property
     def json_mode(self) -> str:
         """The JSON mode the next complete_json call tries first."""
-        return JSON_MODES[self._mode_index]
+        return JSON_MODES[self._modes.get(self._server, 0)]
 
-    def complete_json(
-        self,
-        system: str,
-        messages: list[dict],
-        schema: dict,
-        schema_name: str,
-        temperature: float = 0.0,
-        max_tokens: int | None = None,
-    ) -> dict:
-        """Ask for a JSON object (json_schema -> json_object -> plain prompt) and parse it."""
-        chat = _chat_messages(system, messages)
-        content = self._complete_degrading(chat, schema, schema_name, temperature, max_tokens)
+    def start_turn(self, purposes: frozenset[str], seconds: float | None = None) -> None:
+        """Open this thread's turn: one call of each purpose, within the turn's LLM time."""
+        self.budgets.start(purposes, self._settings.turn_budget_s if seconds is None else seconds)
+
+    def end_turn(self) -> None:
+        """Close this thread's turn."""
+        self.budgets.end()
+
+    def complete_json(self, system: str, messages: list[dict], schema: dict, schema_name: str,
+                      temperature: float = 0.0, max_tokens: int = 384, purpose: str = "plan") -> dict:
+        """Ask for a JSON object (json_schema -> json_object -> plain prompt); read up to its end."""
+        deadline = time.monotonic() + self._take(purpose)
+        chat = [{"role": "system", "content": system}, *messages]
+        content = self._complete_degrading(chat, schema, schema_name, temperature, max_tokens, deadline)
         return parse_json_object(content, schema_name)
 
-    def stream_text(self, system: str, messages: list[dict], temperature: float = 0.3) -> Iterator[str]:
-        """Yield the answer's text deltas as the server streams them."""
-        chat = _chat_messages(system, messages)
+    def stream_text(self, system: str, messages: list[dict], temperature: float = 0.3, max_tokens: int = 320,
+                    purpose: str = "answer") -> Iterator[str]:
+        """Yield the answer's text deltas as the server streams them, until the call's time is up."""
+        deadline = time.monotonic() + self._take(purpose)
+        chat = [{"role": "system", "content": system}, *messages]
         try:
-            stream = self._client.chat.completions.create(
-                model=self._settings.request_model, messages=chat, temperature=temperature, stream=True
-            )
-            with stream:  # closes the HTTP response if the consumer stops early
-                yield from _text_deltas(stream)
+            yield from self._stream(chat, temperature, max_tokens, deadline, {})
         except openai.OpenAIError as e:
             raise LLMError(self._failure(e)) from e
 
+    def _take(self, purpose: str) -> float:
+        """The seconds this call may last: the per-call timeout, cut to what the turn has left."""
+        try:
+            left = self.budgets.take(purpose)
+        except BudgetSpent as e:
+            raise LLMBudgetSpent(str(e)) from e
+        return self._settings.timeout_s if left is None else min(self._settings.timeout_s, left)
+
+    def _stream(self, chat: list[dict], temperature: float, max_tokens: int, deadline: float,
+                options: dict[str, Any]) -> Iterator[str]:
+        """One streamed call; stops waiting (and closes the response) at the deadline."""
+        stream = self._client.chat.completions.create(
+            model=self._settings.request_model, messages=chat, temperature=temperature, max_tokens=max_tokens,
+            stream=True, timeout=max(0.001, deadline - time.monotonic()), **options)
+        # A read blocks for as long as the server sends nothing; the watchdog closes it at the deadline.
+        watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), stream.close)
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            with stream:  # closes the HTTP response when the consumer stops early: the server stops generating
+                yield from until(deadline, text_deltas(stream))
+        except StreamCut as e:
+            raise LLMError(f"LLM {self.label}: {e}") from e
+        except Exception as e:
+            if time.monotonic() < deadline and not isinstance(e, Deadline):
+                raise
+            raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)") from None
+        finally:
+            watchdog.cancel()
+        if time.monotonic() >= deadline:  # the watchdog ended the stream early: the reply is cut
+            raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)")
+
     def _complete_degrading(self, chat: list[dict], schema: dict, name: str, temperature: float,
-                            max_tokens: int | None = None) -> str:
+                            max_tokens: int, deadline: float) -> str:
         """Try the remembered mode first; fall back only when the server rejects the format."""
         last = len(JSON_MODES) - 1
-        for index in range(self._mode_index, last + 1):
-            options = _format_options(JSON_MODES[index], schema, name)
-            if max_tokens is not None:
-                options["max_tokens"] = max_tokens
+        for index in range(self._modes.get(self._server, 0), last + 1):
+            options = format_options(JSON_MODES[index], schema, name)
             try:
-                content = self._complete(chat, temperature, options)
+                content = first_json_object(self._stream(chat, temperature, max_tokens, deadline, options))
             except openai.APIStatusError as e:
-                if index == last or not _rejects_format(e):
+                if index == last or not rejects_format(e):
                     raise LLMError(self._failure(e)) from e
                 self._log_degradation(index, e)
                 continue
-            self._mode_index = index
+            except openai.OpenAIError as e:  # timeouts and connection errors never degrade
+                raise LLMError(self._failure(e)) from e
+            with self._modes_lock:
+                self._modes[self._server] = index
+            if not content.strip():
+                raise LLMError(f"LLM {self.label} returned no content")
             return content
         raise LLMError(f"LLM {self.label}: no JSON mode left")  # unreachable: the loop returns or raises
-
-    def _complete(self, chat: list[dict], temperature: float, options: dict[str, Any]) -> str:
-        """One non-streaming call; status errors pass through so the caller can degrade."""
-        try:
-            response = self._client.chat.completions.create(
-                model=self._settings.request_model, messages=chat, temperature=temperature, **options
-            )
-        except openai.APIStatusError:
-            raise
-        except openai.OpenAIError as e:  # timeouts and connection errors never degrade
-            raise LLMError(self._failure(e)) from e
-        return self._content(response)
-
-    def _content(self, response: Any) -> str:
-        """The first choice's text, or LLMError when the server sent none."""
-        choices = getattr(response, "choices", None)
-        content = choices[0].message.content if choices else None
-        if not isinstance(content, str) or not content.strip():
-            raise LLMError(f"LLM {self.label} returned no content")
-        return content
 
     def _failure(self, error: openai.OpenAIError) -> str:
         """A message naming the failure, never the prompt or the server's echo of it."""
@@ -242,64 +274,18 @@ class LLM:
 
     def _log_degradation(self, index: int, error: openai.APIStatusError) -> None:
         """Say which mode the server rejected; the request body is not logged."""
-        log.warning(
-            "LLM %s rejected response_format %s (HTTP %s); trying %s",
-            self.label, JSON_MODES[index], error.status_code, JSON_MODES[index + 1],
-        )
-
-
-def _chat_messages(system: str, messages: list[dict]) -> list[dict]:
-    """The system prompt first, then the conversation."""
-    return [{"role": "system", "content": system}, *messages]
-
-
-def _format_options(mode: str, schema: dict, name: str) -> dict[str, Any]:
-    """The create() keyword arguments that ask for JSON in `mode`."""
-    if mode == "json_schema":
-        spec = {"name": name, "schema": schema, "strict": False}
-        return {"response_format": {"type": "json_schema", "json_schema": spec}}
-    if mode == "json_object":
-        # llama.cpp's server constrains output with `schema` here; the SDK's typed
-        # parameter has no such key, so the raw body is set through extra_body.
-        return {"extra_body": {"response_format": {"type": "json_object", "schema": schema}}}
-    return {}  # plain: the prompt itself asks for JSON
-
-
-def _rejects_format(error: openai.APIStatusError) -> bool:
-    """Whether the error is a server refusing the request's response_format."""
-    return isinstance(error, openai.BadRequestError) or error.status_code in _FORMAT_REJECTION_STATUSES
-
-
-def _text_deltas(stream: Any) -> Iterator[str]:
-    """Text pieces from chat.completion.chunk events (Azure sends some with no choices).
-
-    A stream cut mid-answer (the connection closed) ends like a finished one at the HTTP level;
-    only the missing finish_reason tells, and a truncated answer must not pass for a whole one.
-    """
-    finished = False
-    for chunk in stream:
-        delta = chunk.choices[0].delta if chunk.choices else None
-        finished = finished or any(getattr(choice, "finish_reason", None) for choice in chunk.choices or ())
-        text = getattr(delta, "content", None)
-        if text:
-            yield text
-    if not finished:
-        raise LLMError("LLM answer stream ended before it finished")
+        log.warning("LLM %s rejected response_format %s (HTTP %s); trying %s",
+                    self.label, JSON_MODES[index], error.status_code, JSON_MODES[index + 1])
 
 
 def parse_json_object(content: str, what: str = "answer") -> dict:
-    """Parse an LLM's JSON object, tolerating ```json fences or prose around it."""
+    """Parse the first JSON object in an LLM's reply, dropping ```json fences, chatter and what follows."""
+    start = content.find("{")
     try:
-        value = json.loads(_outermost_braces(content))
+        value = json.loads(first_json_object([content[start:]]) if start >= 0 else content)
     except json.JSONDecodeError as e:
         # The content itself stays out of the message: it may echo patient data.
         raise LLMError(f"LLM {what} is not valid JSON ({len(content)} chars, error at {e.pos})") from e
     if not isinstance(value, dict):
         raise LLMError(f"LLM {what} is JSON but not an object")
     return value
-
-
-def _outermost_braces(text: str) -> str:
-    """The text from the first "{" to the last "}", which drops fences and chatter."""
-    start, end = text.find("{"), text.rfind("}")
-    return text[start : end + 1] if 0 <= start < end else text

@@ -1,7 +1,6 @@
 """The LLM planner: asks the model for a step graph and accepts it only if it passes validation."""
 from __future__ import annotations
 
-import json
 import re
 from datetime import date
 from pathlib import Path
@@ -12,9 +11,13 @@ from clinic_servers.registry import ClinicRegistry
 from clinic_servers.tools import catalog as tool_catalog
 
 from .conversation import Conversation
-from .plan import IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
+from .plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
 
 MAX_STEPS = 12
+MAX_TOKENS = 384  # six list_my_appointments steps fit; a runaway reply is cut here
+HISTORY_MESSAGES = 4  # the planner reads the last two exchanges
+HISTORY_CHARS = 240  # per earlier message: a long listing is cut, its slots follow compactly
+LISTED_SLOTS = 6  # the last listing's slots shown to the planner, for picks like "o primeiro"
 _WEEKDAYS = ("Monday / segunda-feira", "Tuesday / terça-feira", "Wednesday / quarta-feira", "Thursday / quinta-feira",
              "Friday / sexta-feira", "Saturday / sábado", "Sunday / domingo")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -47,19 +50,25 @@ class LLMPlanner:
         self.llm, self.registry = llm, registry
         self._prompts = {cot: Template((prompts_dir / name).read_text(encoding="utf-8"))
                          for cot, name in ((False, "planner.txt"), (True, "planner_cot.txt"))}
-        self._clinic_catalog = json.dumps(_clinic_catalog(registry), ensure_ascii=False, indent=1)
-        self._tool_catalog = json.dumps(_tool_catalog(), ensure_ascii=False, indent=1)
+        self._clinic_catalog = _clinic_catalog(registry)
+        self._tool_catalog = _tool_catalog()
 
     def decompose(self, message: str, conversation: Conversation, today: date, cot: bool = False) -> Plan:
         """Ask the model; raises LLMError or InvalidPlan when its answer cannot be used."""
-        system = self._prompts[cot].substitute(today=f"{today.isoformat()} ({_WEEKDAYS[today.weekday()]})",
-                                               clinic_catalog=self._clinic_catalog, tool_catalog=self._tool_catalog)
-        raw = self.llm.complete_json(system, _messages(conversation, message), COT_SCHEMA if cot else PLAN_SCHEMA,
-                                     "plan_cot" if cot else "plan", temperature=0.0)
+        raw = self.llm.complete_json(self.system_prompt(today, cot), messages(conversation, message),
+                                     COT_SCHEMA if cot else PLAN_SCHEMA, "plan_cot" if cot else "plan",
+                                     temperature=0.0, max_tokens=MAX_TOKENS, purpose="plan")
         steps = self.validate(raw, today)
         reasoning = [str(line) for line in raw.get("reasoning", []) if isinstance(line, str)] if cot else []
         intents = list(dict.fromkeys(_INTENT_OF[s.action] for s in steps))
-        return Plan(steps=steps, intents=intents, source="llm", reasoning=reasoning)
+        # Identity in a step is dropped (the router injects the session's own): the plan was repaired.
+        source = "llm_repaired" if _carries_identity(raw) else "llm"
+        return Plan(steps=steps, intents=intents, source=source, reasoning=reasoning)
+
+    def system_prompt(self, today: date, cot: bool = False) -> str:
+        """The planner's system prompt for this day: policy, compact clinic and tool catalogs."""
+        return self._prompts[cot].substitute(today=f"{today.isoformat()} ({_WEEKDAYS[today.weekday()]})",
+                                             clinic_catalog=self._clinic_catalog, tool_catalog=self._tool_catalog)
 
     def validate(self, raw: object, today: date) -> list[Step]:
         """The model's steps, checked against the registry and the tool catalog, renumbered."""
@@ -109,23 +118,35 @@ def _valid_future_date(value: str, today: date) -> bool:
         return False
 
 
-def _messages(conversation: Conversation, message: str) -> list[dict]:
-    history = [{"role": m.role, "content": m.text} for m in conversation.recent]
+def messages(conversation: Conversation, message: str) -> list[dict]:
+    """The last exchanges (long answers cut), the last listing's first slots, then the message."""
+    history = [{"role": m.role, "content": _cut(m.text)} for m in conversation.recent[-HISTORY_MESSAGES:]]
+    slots = sorted(conversation.last_slots, key=lambda s: (s.date, s.time))[:LISTED_SLOTS]
+    if slots:
+        listed = "; ".join(f"{s.clinic} {s.doctor} {s.date} {s.time}" for s in slots)
+        history.append({"role": "assistant", "content": f"(listed, earliest first: {listed})"})
     return [*history, {"role": "user", "content": message}]
 
 
-def _clinic_catalog(registry: ClinicRegistry) -> list[dict]:
-    return [{"clinic": c.id, "name": c.name, "specialty": c.specialty.name_pt, "specialty_en": c.specialty.name_en,
-             "doctors": [d.name for d in c.doctors]} for c in registry.clinics]
+def _cut(text: str) -> str:
+    return text if len(text) <= HISTORY_CHARS else text[:HISTORY_CHARS] + "…"
 
 
-def _tool_catalog() -> list[dict]:
-    tools = []
+def _carries_identity(raw: dict) -> bool:
+    return any(isinstance(item, dict) and isinstance(item.get("parameters"), dict)
+               and any(k in item["parameters"] for k in INJECTED_ARGUMENTS) for item in raw["steps"])
+
+
+def _clinic_catalog(registry: ClinicRegistry) -> str:
+    return "\n".join(f"{c.id}: {c.specialty.name_pt} ({c.specialty.name_en}): {', '.join(d.name for d in c.doctors)}"
+                     for c in registry.clinics)
+
+
+def _tool_catalog() -> str:
+    lines = []
     for tool in tool_catalog.allowed(Role.PATIENT):
-        schema = tool.arguments.model_json_schema()
-        parameters = {k: v.get("description", "") for k, v in schema["properties"].items()
-                      if k not in INJECTED_ARGUMENTS}
-        note = " (the system adds the patient's name and CPF)" if tool.name in IDENTIFIED_ACTIONS else ""
-        tools.append({"name": tool.name, "description": tool.description + note, "parameters": parameters,
-                      "required": [k for k in schema.get("required", []) if k not in INJECTED_ARGUMENTS]})
-    return tools
+        fields = tool.arguments.model_fields
+        params = [name if field.is_required() else f"{name}?" for name, field in fields.items()
+                  if name not in INJECTED_ARGUMENTS and name != "idempotency_key"]
+        lines.append(f"{tool.name}({', '.join(params)})")
+    return "\n".join(lines)

@@ -19,9 +19,11 @@ from .events import TokenEvent
 from .llm import LLMError
 from .plan import StepResult
 from .text import normalize
-from .vocabulary import DoctorIndex
+from .vocabulary import DoctorIndex, clinic_letters_in
 
 TEMPERATURE = 0.3
+MAX_LISTED = 60  # slots per clinic given to the model; a small context holds them as ~15 lines
+MAX_TOKENS = 200  # a short answer: a small model on two cores writes ~200 tokens in seconds, not minutes
 # A sentence ends at . ! ? before a space, or at a line break; "Dr." and "09:00" do not end one.
 _SENTENCE_END = re.compile(r"(?<!\bDr)(?<!\bDra)(?<!\bSr)(?<!\bSra)(?<!\bAv)[.!?](?=\s)|\n")
 _DOCTOR_TITLE = re.compile(r"\b(?:Dra?\.|Doutora?|Dr)\s+([A-ZÁÉÍÓÚÂÊÔÃÕÇ][\wÀ-ÿ]+)")
@@ -36,11 +38,14 @@ class LLMResponder:
 
     def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date):
         """Yield TokenEvents of accepted sentences; return the full text, or None to use the rendering."""
+        if not results:
+            return None  # refusals, greetings, questions: the deterministic wording is the answer
         check = _Checker(self, results, patient, language, today)
         emitted: list[str] = []
         try:
-            for sentence in _sentences(self.llm.stream_text(self.prompt, [_payload(message, results, language)],
-                                                            temperature=TEMPERATURE)):
+            stream = self.llm.stream_text(self.prompt, [_payload(message, results, language)],
+                                          temperature=TEMPERATURE, max_tokens=MAX_TOKENS, purpose="answer")
+            for sentence in _sentences(stream):
                 if not check.sentence(sentence):
                     return None
                 emitted.append(sentence)
@@ -67,11 +72,13 @@ class _Checker:
         return verdict.safe and not self.ungrounded(text)
 
     def ungrounded(self, text: str) -> list[str]:
-        """Doctors, dates and times the text names that the clinic data does not contain."""
-        named = {d.name for d in self.responder.doctors.named_in(normalize(text))}
+        """Doctors, clinics, dates and times the text names that the clinic data does not contain."""
+        folded = normalize(text)
+        named = {d.name for d in self.responder.doctors.named_in(folded)}
         titled = {m for m in _DOCTOR_TITLE.findall(text)
                   if not any(normalize(m) in normalize(d) for d in self.facts["doctor"])}
         missing = [*(named - self.facts["doctor"]), *titled]
+        missing += [c for c in clinic_letters_in(folded) if c not in self.facts["clinic"]]
         missing += [t for t in find_times(text) if t not in self.facts["time"]]
         missing += [d.isoformat() for d in find_dates(text, self.today) if d.isoformat() not in self.facts["date"]]
         return missing
@@ -91,14 +98,27 @@ def _sentences(deltas: Iterator[str]) -> Iterator[str]:
 
 
 def _payload(message: str, results: list[StepResult], language: str) -> dict:
-    clinic_data = [{"clinic": r.clinic, "action": r.action, "result": r.data, "error": r.error} for r in results]
+    clinic_data = [_compact(r) for r in results]
     content = {"user_query": message, "language": language, "clinic_data": clinic_data}
     return {"role": "user", "content": json.dumps(content, ensure_ascii=False)}
 
 
+def _compact(result: StepResult) -> dict:
+    """One clinic's answer in few tokens: a listing becomes one line per doctor and day with its times."""
+    data = result.data or {}
+    if "available_slots" not in data:
+        return {"clinic": result.clinic, "action": result.action, "result": result.data, "error": result.error}
+    days: dict[str, list[str]] = {}
+    for slot in data["available_slots"][:MAX_LISTED]:
+        days.setdefault(f"{slot['doctor']} {slot['date']}", []).append(slot["time"])
+    return {"clinic": result.clinic, "specialty": data.get("specialty"),
+            "slots": [f"{day}: {', '.join(times)}" for day, times in days.items()]}
+
+
 def _facts(results: list[StepResult]) -> dict[str, set[str]]:
     """Every doctor, date and time present anywhere in the turn's data and parameters."""
-    facts: dict[str, set[str]] = {"doctor": set(), "date": set(), "time": set()}
+    facts: dict[str, set[str]] = {"doctor": set(), "date": set(), "time": set(),
+                                  "clinic": {r.clinic for r in results}}
 
     def walk(value: Any, key: str = "") -> None:
         if isinstance(value, dict):

@@ -6,7 +6,9 @@ from clinic_servers.registry import ClinicRegistry
 from .llm import build_llm
 from .llm_planner import LLMPlanner
 from .llm_responder import LLMResponder
+from .overlap import OverlapGuard
 from .pipeline import Pipeline
+from .plan_check import PlanCheck
 from .planner import Planner
 from .responder import ResponseRenderer
 from .router import Router
@@ -15,21 +17,27 @@ from .settings import AgentSettings
 from .triage_llm import TriageSecondNet
 from .verifier import Verifier
 from .vocabulary import DoctorIndex
+from .write_intent import is_write_request
 
 
 def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipeline:
     """The five-stage pipeline; without an LLM every stage is deterministic."""
     llm = build_llm(settings.llm)
     verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
+    rules = RulesPlanner(registry)
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
-    responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry) if llm else None
+    check = PlanCheck(registry, rules.doctors, is_write_request)
+    responder = None
+    if llm and settings.llm_answers:
+        responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry)
     checks_triage = llm is not None and settings.triage_llm_check
     triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
-    return Pipeline(planner=Planner(RulesPlanner(registry), llm_planner, cot=settings.planner_cot),
-                    router=Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
-                                  settings.clinic_tls_verify, settings.dispatch_parallel),
+    router = Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
+                    settings.clinic_tls_verify, settings.dispatch_parallel)
+    return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder, triage_net=triage_net, doctor_names=DoctorIndex(registry).name_words)
+                    llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
+                    doctor_names=DoctorIndex(registry).name_words, llm=llm)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

@@ -19,6 +19,29 @@ _CONJUNCTIONS = {"pt": {"and": "e", "or": "ou"}, "en": {"and": "and", "or": "or"
 
 # Phrase -> language -> template. A "<key>_many" entry is the plural form of "<key>".
 PHRASES: dict[str, dict[str, str]] = {
+    # A booking held back because it overlaps another appointment
+    "overlap_same_hour": {"pt": "Você já tem uma consulta nesse horário: {existing}. Quer marcar também "
+                                "{slot}? Responda sim ou não.",
+                          "en": "You already have an appointment at that time: {existing}. Do you still want "
+                                "to book {slot}? Answer yes or no."},
+    "overlap_same_week": {"pt": "Você já tem uma consulta de {specialty} nessa semana: {existing}. Quer marcar "
+                                "também {slot}? Responda sim ou não.",
+                          "en": "You already have a {specialty} appointment that week: {existing}. Do you still "
+                                "want to book {slot}? Answer yes or no."},
+    "overlap_declined": {"pt": "Tudo bem, não marquei a nova consulta. Suas outras consultas continuam como estavam.",
+                         "en": "All right, I did not book it. Your other appointments stay as they were."},
+    # About the clinics themselves (get_clinic_info)
+    "clinic_info": {"pt": "**{clinic}** ({specialty})\nEndereço: {address}\nTelefone: {phone}\n"
+                          "Funcionamento: {hours}\nConvênios: {plans}",
+                    "en": "**{clinic}** ({specialty})\nAddress: {address}\nPhone: {phone}\n"
+                          "Opening hours: {hours}\nHealth plans: {plans}"},
+    "hours_weekdays": {"pt": "seg a sex, {opens}–{closes}", "en": "Mon–Fri, {opens}–{closes}"},
+    "hours_saturday": {"pt": "sáb, {opens}–{closes}", "en": "Sat, {opens}–{closes}"},
+    "hours_sunday": {"pt": "dom, {opens}–{closes}", "en": "Sun, {opens}–{closes}"},
+    "info_unavailable": {"pt": "{who} não respondeu agora; tente de novo em alguns minutos.",
+                         "en": "{who} did not answer right now; try again in a few minutes."},
+    "info_unavailable_many": {"pt": "{who} não responderam agora; tente de novo em alguns minutos.",
+                              "en": "{who} did not answer right now; try again in a few minutes."},
     # Slot listings (Rule 9)
     "listing_intro": {"pt": "Aqui estão os horários livres em {specialties}:",
                       "en": "Here are the open slots in {specialties}:"},

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Iterator
 
 from .conversation import Conversation, Turn
-from .events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent,
-                     VerificationEvent)
+from .events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
 from .plan import Intent, Plan, StepResult
 from .text import detect_language
 from .triage import emergency_answer
@@ -21,11 +21,13 @@ class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
     def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None, triage_net=None,
-                 doctor_names: frozenset[str] = frozenset()):
+                 overlap=None, doctor_names: frozenset[str] = frozenset(), llm=None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
+        self.overlap = overlap  # holds a booking that overlaps another until the patient says yes
         self.doctor_names = doctor_names  # what a bare choice may name (the write grant reads like the planner)
+        self.llm = llm  # its per-turn budget, opened by the planner, is closed when the turn ends
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
@@ -38,6 +40,9 @@ class Pipeline:
             log.exception("turn failed")
             yield ErrorEvent(code="internal_error", message="Algo deu errado ao processar sua mensagem. "
                                                             "Tente novamente em instantes.")
+        finally:
+            if self.llm is not None:
+                self.llm.end_turn()
         yield DoneEvent(ms=_ms(started))
 
     def _turn(self, conversation: Conversation, message: str):
@@ -48,15 +53,21 @@ class Pipeline:
             conversation.pending = conversation.awaiting = None
             return (yield from self._emergency(triage, language))
         grant = grant_for(message, conversation, self.doctor_names)
-        plan = yield from _timed("planning", lambda: self.planner.plan(message, conversation, self.clock.today()))
+        plan = yield from _timed("planning", lambda: self._plan(message, conversation))
+        if self.overlap is not None and self.overlap.confirmed(plan):
+            grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation, grant)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
-        yield VerificationEvent(safe=verdict.safe, note=verdict.note, rules=list(verdict.rules))
+        yield verdict.to_event()
         answer = yield from self._answer(plan, results, conversation, message, language, verdict)
         _remember(conversation, plan, results, answer)
         return answer
+
+    def _plan(self, message: str, conversation: Conversation) -> Plan:
+        plan = self.planner.plan(message, conversation, self.clock.today())
+        return self.overlap.review(plan, conversation, message) if self.overlap is not None else plan
 
     def _emergency(self, triage, language: str):
         yield PlanEvent(steps=[], source="triage")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from .pii import Leaf, leaves
 
 PATIENT_ACTIONS = ("list_available_slots", "book_appointment", "reschedule_appointment", "cancel_appointment",
-                   "list_my_appointments")
+                   "list_my_appointments", "get_clinic_info")
 STAFF_ACTIONS = ("list_patients", "get_patient", "query")
 # The router injects the session's identity into these; plans never carry it.
 IDENTIFIED_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment", "list_my_appointments")
@@ -27,6 +27,9 @@ class Intent(str, Enum):
     RESCHEDULE = "reschedule"
     CANCEL = "cancel"
     MY_APPOINTMENTS = "my_appointments"
+    CLINIC_INFO = "clinic_info"
+    OVERLAP = "overlap"
+    OVERLAP_DECLINED = "overlap_declined"
     PRIVACY = "privacy"
     INVALID_SPECIALTY = "invalid_specialty"
     MISSING_SPECIALTY = "missing_specialty"
@@ -49,7 +52,7 @@ class Step(BaseModel):
 class Plan(BaseModel):
     steps: list[Step] = Field(default_factory=list)
     intents: list[Intent] = Field(default_factory=list)
-    source: Literal["rules", "llm", "triage"] = "rules"
+    source: Literal["rules", "llm", "llm_repaired", "rules_fallback", "triage"] = "rules"
     reasoning: list[str] = Field(default_factory=list)
     # Extra facts for the answer when there are no steps: the invalid specialty named, the
     # appointments a patient must choose between, the book that lacked a date, ...

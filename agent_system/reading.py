@@ -51,6 +51,7 @@ class Reading:
     wants_mine: bool
     wants_book: bool
     wants_list: bool
+    wants_clinic_info: bool
     greets: bool
     off_topic: bool
     agrees: bool
@@ -126,7 +127,8 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
         wants_cancel=bool(asks.CANCEL.search(text)), wants_reschedule=bool(asks.RESCHEDULE.search(text)),
         wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
-        wants_list=bool(vocab.LIST.search(text)), greets=bool(vocab.GREETING.search(text)),
+        wants_list=bool(vocab.LIST.search(text)), wants_clinic_info=bool(vocab.CLINIC_INFO.search(text)),
+        greets=bool(vocab.GREETING.search(text)),
         off_topic=bool(vocab.OFF_TOPIC.search(text)),
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),

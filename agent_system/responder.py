@@ -7,8 +7,10 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
+from agent_system.clinic_info_text import clinic_info_paragraphs
 from agent_system.conversation import PendingChange
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
+from agent_system.overlap import overlap_note
 from agent_system.phrasebook import PHRASES, Wording
 from agent_system.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from agent_system.slot_listing import SlotListingText
@@ -97,6 +99,7 @@ class _Answer:
         results = self.results
         paragraphs = [self._outcome(r) for r in results
                       if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)]
+        paragraphs += clinic_info_paragraphs(results, self.words)
         mine = [r for r in results if r.action == MY_APPOINTMENTS]
         if mine:
             paragraphs += self._my_appointments(mine)
@@ -199,6 +202,8 @@ class _Answer:
             Intent.CONFIRM: self._ask_to_confirm,
             Intent.KEEP: self._kept,
             Intent.EMERGENCY: self._emergency,
+            Intent.OVERLAP: lambda: overlap_note(self.plan.details, self.words),
+            Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

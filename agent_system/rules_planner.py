@@ -61,10 +61,23 @@ class _Policy:
             return appointments.reschedule()
         if r.wants_mine:
             return appointments.my_appointments()
+        if r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule):
+            return self._clinic_info()
         if appointments.continues("cancel"):
             return appointments.cancel()
         if not (self._follow_up() or self._book_from_context()):
             self._listings()
+
+    def _clinic_info(self) -> None:
+        """Where a clinic is, its phone, hours, plans: the clinics named, of a specialty, or all of them."""
+        r = self.r
+        named = [d.clinic_id for d in r.doctors] + r.clinics + [c.id for key in r.specialties
+                                                                 for c in self.registry.for_specialty(key)]
+        clinics = list(dict.fromkeys(named)) or self.registry.ids()
+        self.out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
+        for clinic_id in clinics:
+            self.out.step(clinic_id, "get_clinic_info")
+        self.out.intend(Intent.CLINIC_INFO)
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""

@@ -17,7 +17,7 @@ from typing import Protocol
 from pydantic import TypeAdapter
 
 from clinic_servers.private_files import create_private_file
-from clinic_servers.store import enable_wal
+from clinic_servers.sqlite_store import enable_wal
 
 from .conversation import MAX_TURNS, Conversation, Patient, Turn
 

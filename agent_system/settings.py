@@ -25,6 +25,7 @@ class AgentSettings:
     dispatch_timeout_s: float = 5.0
     dispatch_parallel: int = 32  # clinic calls in flight at once per process, across all turns
     planner_cot: bool = False
+    llm_answers: bool = True  # LLM_ANSWERS=off: the LLM plans and checks, the answer stays deterministic
     triage_llm_check: bool = True  # with an LLM, a second look at messages the red-flag screen cleared
     prompts_dir: Path = PROMPTS_DIR
     var_dir: Path = PROJECT_ROOT / "var"
@@ -42,6 +43,7 @@ class AgentSettings:
                    dispatch_timeout_s=float(env.get("CLINIC_TIMEOUT_S") or 5.0),
                    dispatch_parallel=int(env.get("ROUTER_PARALLEL") or 32),
                    planner_cot=env.get("PLANNER_COT", "").lower() in ("1", "true", "yes"),
+                   llm_answers=env.get("LLM_ANSWERS", "").lower() not in ("0", "false", "no", "off"),
                    triage_llm_check=env.get("TRIAGE_LLM_CHECK", "1").lower() not in ("0", "false", "no"),
                    clinic_tls_verify=env.get("REQUESTS_CA_BUNDLE") or env.get("CURL_CA_BUNDLE") or True)
 

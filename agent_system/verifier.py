@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from string import Template
 from typing import Iterable, Literal
 
@@ -17,25 +17,16 @@ from clinic_servers.cpf import redact_cpfs
 
 from .conversation import Patient
 from .events import VerificationEvent
-from .llm import LLM, LLMError
+from .llm import LLM, LLMBudgetSpent, LLMError
+from .llm_verdict import VERDICT_SCHEMA, Opinion, grounded_opinion
 from .pii import Leaf, field_leaks, fold, foreign_name, mentions, pii_kinds
 from .plan import StepResult
 
 log = logging.getLogger(__name__)
 
 Language = Literal["pt", "en"]
-RULES = ("R1", "R2", "R3")
 OK_NOTE = "OK"
-VERDICT_SCHEMA = {
-    "type": "object",
-    "properties": {
-        "safe": {"type": "boolean"},
-        "note": {"type": "string"},
-        "rules": {"type": "array", "items": {"type": "string", "enum": list(RULES)}},
-    },
-    "required": ["safe", "note", "rules"],
-    "additionalProperties": False,
-}
+MAX_TOKENS = 160  # a verdict with two short quotes
 
 # Patterns match `fold` output: lower case, no accents ("remédio" -> "remedio"), punctuation kept.
 _DRUGS = (r"amoxicilina|amoxicillin|dipirona|paracetamol|acetaminophen|ibuprofeno|ibuprofen|aspirina|aspirin|aas"
@@ -52,6 +43,9 @@ _MEDICINE = (r"remedios?|medicamentos?|medicac(?:ao|oes)|comprimidos?|capsulas?|
 # "2 unidades" (clinic branches) and "por semana" (doctors' schedules) are ordinary scheduling talk.
 _UNITS = (r"(?:mg|mcg|[µμ]g|ug|g|ml|ui|iu|gotas?|drops?|comprimidos?|capsulas?|pilulas?|pills?|tablets?"
           r"|capsules?|ampolas?|puffs?|jatos?)")
+
+# The one tool whose contact details describe a clinic, not a person.
+PUBLIC_INFO_ACTION = "get_clinic_info"
 
 
 def _at_word_start(pattern: str) -> re.Pattern[str]:
@@ -121,6 +115,7 @@ _ADVICE = _at_word_start(
     rf"|\b(?:stop|quit|discontinue|start|begin) (?:taking |using )?(?:your |the |a |an |any |this |that )*"
     rf"(?:{_MEDICINE})\b")
 _WHITESPACE = re.compile(r"\s+")
+_DIAGNOSIS = _at_word_start(rf"(?:{_DISEASES_PT}|{_DISEASES_EN})\b")
 
 _NOTES = {
     "privacy": {"pt": "Desculpe, não posso mostrar esta resposta, para proteger a privacidade de outras pessoas. "
@@ -149,10 +144,12 @@ class Verdict:
     safe: bool
     note: str
     rules: tuple[str, ...] = ()
+    llm_flags_dropped: int = 0  # LLM flags that quoted nothing real or that the rules' checks refuted
 
     def to_event(self) -> VerificationEvent:
         """The verdict as the `verification` event shows it."""
-        return VerificationEvent(safe=self.safe, note=self.note, rules=list(self.rules))
+        return VerificationEvent(safe=self.safe, note=self.note, rules=list(self.rules),
+                                 llm_flags_dropped=self.llm_flags_dropped or None)
 
 
 class Verifier:
@@ -181,23 +178,30 @@ class Verifier:
 
     def _decide(self, rules: set[str], results: list[StepResult], patient: Patient, draft: str | None,
                 language: Language) -> Verdict:
-        """Combine the rules with the LLM's opinion: either one flagging blocks."""
-        flagged = bool(rules)
+        """The rules' verdict, plus the LLM's grounded flags when it is asked: either one flagging blocks."""
         opinion = self._ask(results, patient, draft) if self._llm is not None else None
-        if opinion is not None:
-            flagged, rules = flagged or opinion[0], rules | opinion[1]
-        return _verdict(flagged, rules, language)
+        if opinion is None:
+            return _verdict(bool(rules), rules, language)
+        found = rules | opinion.rules
+        verdict = _verdict(bool(found), found, language)
+        return replace(verdict, llm_flags_dropped=opinion.dropped)
 
-    def _ask(self, results: list[StepResult], patient: Patient,
-             draft: str | None) -> tuple[bool, frozenset[str]] | None:
-        """The LLM's (flagged, rules), or None when it gave no usable verdict."""
-        message = {"role": "user", "content": llm_input(results, draft)}
+    def _ask(self, results: list[StepResult], patient: Patient, draft: str | None) -> Opinion | None:
+        """The LLM's grounded opinion, or None when it was not asked or gave nothing usable."""
+        checked = [leaf.value for leaf in _result_leaves(results)]
+        if not checked:
+            return None  # no clinic data: the answer is the product's own wording; nothing to judge
+        body = llm_input(results, draft)
         try:
-            reply = self._llm.complete_json(self._system(patient), [message], VERDICT_SCHEMA, "verification")
+            reply = self._llm.complete_json(self._system(patient), [{"role": "user", "content": body}],
+                                            VERDICT_SCHEMA, "verification", max_tokens=MAX_TOKENS, purpose="verify")
+        except LLMBudgetSpent:
+            return None
         except LLMError as e:  # its messages never carry the prompt or the reply
             log.warning("LLM verification skipped, the rules' verdict stands: %s", e)
             return None
-        return _opinion(reply)
+        corpus = fold("\n".join([*checked, draft or "", body]))
+        return grounded_opinion(reply, corpus, fold, lambda rule, quote: confirms(rule, quote, patient))
 
     def _system(self, patient: Patient) -> str:
         """The verifier prompt for this patient: name and masked CPF, never the full CPF."""
@@ -207,7 +211,7 @@ class Verifier:
 
 def data_rules(results: list[StepResult], patient: Patient) -> set[str]:
     """The rules the clinic data itself breaks."""
-    found = _result_leaves(results)
+    found = _result_leaves(_private(results))
     # A listing repeats a few values (doctors, dates, times) hundreds of times: judge each text once.
     texts = {fold(value): value for value in {leaf.value for leaf in found}}
     rules: set[str] = set()
@@ -229,7 +233,8 @@ def answer_rules(text: str, results: list[StepResult], patient: Patient) -> set[
     rules: set[str] = set()
     if _ungrounded_treatment(folded, data):
         rules.add("R1")
-    if pii_kinds(text, patient.name, patient.cpf) or _names_others(text, data, patient):
+    if pii_kinds(_without_public_contacts(text, results), patient.name, patient.cpf) or \
+            _names_others(text, data, patient):
         rules.add("R2")
     if _ADVICE.search(folded):
         rules.add("R3")
@@ -261,15 +266,30 @@ def _verdict(flagged: bool, rules: Iterable[str], language: Language) -> Verdict
     return Verdict(safe=False, note=blocked_note(broken, language), rules=broken)
 
 
-def _opinion(reply: dict) -> tuple[bool, frozenset[str]] | None:
-    """(flagged, rules) from the LLM's verdict object; None when it is malformed."""
-    safe, named = reply.get("safe"), reply.get("rules", [])
-    if not isinstance(safe, bool) or not isinstance(named, list):
-        log.warning("LLM verification ignored: malformed verdict")
-        return None
-    rules = frozenset(r.strip().upper() for r in named if isinstance(r, str)) & frozenset(RULES)
-    # Fail closed on a contradiction: a verdict that names a broken rule blocks even if it says safe.
-    return (not safe) or bool(rules), rules
+def confirms(rule: str, quote: str, patient: Patient) -> bool:
+    """Whether the rule's deterministic check finds its kind of harm in an LLM flag's quote."""
+    folded = fold(quote)
+    if rule == "R1":
+        return any(p.search(folded) for p in (_DOSE, _PRESCRIPTION, _DRUG))
+    if rule == "R2":
+        return bool(pii_kinds(quote, patient.name, patient.cpf))
+    return bool(_ADVICE.search(folded) or _DIAGNOSIS.search(folded))
+
+
+def _private(results: list[StepResult]) -> list[StepResult]:
+    """The results that may hold personal data: a clinic's own address and phone are public (R2 is about people)."""
+    return [r for r in results if r.action != PUBLIC_INFO_ACTION]
+
+
+def _without_public_contacts(text: str, results: list[StepResult]) -> str:
+    """The answer without the addresses and phones the clinics gave as their own: those may be quoted."""
+    for result in results:
+        if result.action == PUBLIC_INFO_ACTION and result.status == "ok" and result.data:
+            for key in ("address", "phone"):
+                value = result.data.get(key)
+                if isinstance(value, str) and value:
+                    text = text.replace(value, " ")
+    return text
 
 
 def _result_leaves(results: list[StepResult]) -> list[Leaf]:

@@ -76,6 +76,15 @@ MEDICAL_ADVICE = _words(
     r"what do i have", r"do i have", r"prescri\w*", r"how (?:much|many) (?:mg|pills)", r"treatment for",
     r"cura (?:para|pra)", r"como (?:tratar|curar)", r"how (?:to|do i) (?:treat|cure)")
 
+# Questions about a clinic itself: where it is, its phone, opening hours, the health plans it takes.
+CLINIC_INFO = _words(
+    r"onde fica\w*", r"onde (?:e|esta) a clinica", r"endereco", r"como (?:chego|chegar)", r"localizacao",
+    r"telefone", r"numero (?:de|do) telefone", r"contato da clinica", r"horarios? de (?:funcionamento|atendimento)",
+    r"(?:que|qual) horas? (?:abre|fecha)", r"abre (?:aos|no|nos) (?:sabados?|domingos?)", r"aceita\w*",
+    r"convenios?", r"planos? de saude", r"where is", r"address", r"phone(?: number)?", r"how do i get",
+    r"opening hours", r"open on (?:saturdays?|sundays?)", r"what time (?:do|does) (?:it|you|the clinic) (?:open|close)",
+    r"accept\w*", r"health (?:plans?|insurance)", r"insurance")
+
 BOOK = _words(
     r"agend(?!a\b)\w*", r"marc(?:ar|a|o|ando|que)", r"reserv\w*", r"book\w*", r"schedule", r"quero (?:uma )?consulta",
     r"fico com", r"pode ser", r"vou querer", r"quero (?:o|esse|este|esse horario)", r"i ?ll take", r"i will take",

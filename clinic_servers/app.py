@@ -11,7 +11,7 @@ from flask import Flask
 from .mcp import mcp_blueprint
 from .registry import ClinicRegistry
 from .settings import ClinicSettings, read_environment
-from .store import SlotStore
+from .store import open_store
 from .tools import ClinicDesk
 
 VERSION = "1.0.0"
@@ -25,7 +25,7 @@ def create_app(clinic_id: str, settings: ClinicSettings | None = None,
     clinic = registry.get(clinic_id)
     if clinic is None:
         raise ValueError(f"unknown clinic {clinic_id!r}; known: {', '.join(registry.ids())}")
-    store = SlotStore(settings.var_dir / f"{clinic.id}.sqlite3", clinic)
+    store = open_store(clinic, settings.database_url(clinic.id), settings.var_dir / f"{clinic.id}.sqlite3")
     desk = ClinicDesk.open(clinic, store, settings.clock)
     app = Flask(f"clinic_servers.{clinic.id}")
     app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, VERSION=VERSION)

@@ -1,18 +1,20 @@
 """Who may touch a CPF's appointments: the name recorded at its first booking, and a lock after failed tries.
 
 A CPF is printed on receipts and invoices, so it proves nothing alone. The clinic records the
-patient's name with the CPF the first time it sees them and never overwrites it; later calls must
+patient's name with the CPF the first time it sees them and never overwrites it (the `patients`
+primary key decides which name came first; the database refuses any update of it); later calls must
 bring the same name (compared loosely: case, accents and spaces ignored). Failed tries are counted
-per CPF, and too many in a short window lock that CPF's patient tools for a while.
+per CPF, and too many in a short window lock that CPF's patient tools for a while. The lock runs on
+UTC wall-clock time, whatever day the clinic's clock says it is.
 """
 from __future__ import annotations
 
 import logging
-import sqlite3
 import unicodedata
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from .errors import ToolError
+from .transaction import Transaction
 
 log = logging.getLogger(__name__)
 
@@ -20,19 +22,13 @@ MAX_FAILURES = 5
 FAILURE_WINDOW = timedelta(minutes=15)
 LOCK_DURATION = timedelta(minutes=15)
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS patients (
-    cpf         TEXT PRIMARY KEY,
-    name        TEXT NOT NULL,
-    name_key    TEXT NOT NULL,
-    recorded_at TEXT NOT NULL DEFAULT (datetime('now'))
-);
-CREATE TABLE IF NOT EXISTS identity_failures (cpf TEXT NOT NULL, at TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS identity_failures_by_cpf ON identity_failures (cpf, at);
-"""
-
 LOCKED_MESSAGE = ("Por segurança, as consultas deste CPF estão bloqueadas por 15 minutos após várias tentativas "
                   "com dados que não conferem. Tente mais tarde ou fale com a clínica.")
+
+
+def utc_now() -> datetime:
+    """The current instant in UTC, as every store timestamp is kept."""
+    return datetime.now(timezone.utc)
 
 
 def name_key(name: str) -> str:
@@ -41,40 +37,42 @@ def name_key(name: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c) and not c.isspace())
 
 
-def recorded_name(conn: sqlite3.Connection, cpf: str) -> str | None:
+def recorded_name(tx: Transaction, cpf: str) -> str | None:
     """The name key recorded for this CPF, or None for a CPF this clinic has never booked."""
-    row = conn.execute("SELECT name_key FROM patients WHERE cpf = ?", (cpf,)).fetchone()
-    return row[0] if row else None
+    row = tx.execute("SELECT name_key FROM patients WHERE cpf = ?", (cpf,)).fetchone()
+    return row["name_key"] if row else None
 
 
-def record(conn: sqlite3.Connection, cpf: str, name: str) -> None:
-    """Record the name of a CPF seen for the first time; a recorded name is never overwritten."""
-    conn.execute("INSERT OR IGNORE INTO patients (cpf, name, name_key) VALUES (?, ?, ?)",
-                 (cpf, unicodedata.normalize("NFC", name), name_key(name)))
+def record(tx: Transaction, cpf: str, name: str) -> bool:
+    """Record the name of a CPF seen for the first time; whether `name` fits the name recorded now.
+
+    The insert and the primary key decide: of two first bookings racing for one CPF under two names,
+    one name is recorded and the other caller learns it does not fit.
+    """
+    tx.execute("INSERT INTO patients (cpf, name, name_key, recorded_at) VALUES (?, ?, ?, ?) "
+               "ON CONFLICT (cpf) DO NOTHING", (cpf, unicodedata.normalize("NFC", name), name_key(name), utc_now()))
+    return recorded_name(tx, cpf) == name_key(name)
 
 
-def ensure_unlocked(conn: sqlite3.Connection, cpf: str, now: datetime) -> None:
-    """Refuse every patient tool of a CPF with too many recent failures."""
-    since = (now - FAILURE_WINDOW).isoformat(timespec="seconds")
-    recent = conn.execute("SELECT COUNT(*), MAX(at) FROM identity_failures WHERE cpf = ? AND at > ?",
-                          (cpf, since)).fetchone()
-    if recent[0] >= MAX_FAILURES and datetime.fromisoformat(recent[1]) + LOCK_DURATION > now:
+def check(tx: Transaction, cpf: str, name: str) -> str:
+    """Refuse a locked CPF; else "recorded" (the name fits the recorded one), "new" (none recorded) or "mismatch"."""
+    now = utc_now()
+    row = tx.execute("SELECT (SELECT name_key FROM patients WHERE cpf = ?) AS recorded, COUNT(*) AS failures, "
+                     "MAX(at) > ? AS fresh FROM identity_failures WHERE cpf = ? AND at > ?",
+                     (cpf, now - LOCK_DURATION, cpf, now - FAILURE_WINDOW)).fetchone()
+    if row["failures"] >= MAX_FAILURES and row["fresh"]:
         raise ToolError("locked", LOCKED_MESSAGE)
+    if row["recorded"] is None:
+        return "new"
+    return "recorded" if row["recorded"] == name_key(name) else "mismatch"
 
 
-def matches(conn: sqlite3.Connection, cpf: str, name: str) -> bool:
-    """Whether the name fits the one recorded for the CPF (an unrecorded CPF fits any name)."""
-    recorded = recorded_name(conn, cpf)
-    return recorded is None or recorded == name_key(name)
-
-
-def count_failure(conn: sqlite3.Connection, cpf: str, now: datetime) -> None:
+def count_failure(tx: Transaction, cpf: str) -> None:
     """Count a failed try (wrong name or wrong code) against a CPF; the fifth locks it."""
-    conn.execute("INSERT INTO identity_failures (cpf, at) VALUES (?, ?)", (cpf, now.isoformat(timespec="seconds")))
-    conn.execute("DELETE FROM identity_failures WHERE at < ?",
-                 ((now - FAILURE_WINDOW - LOCK_DURATION).isoformat(timespec="seconds"),))
-    since = (now - FAILURE_WINDOW).isoformat(timespec="seconds")
-    failures = conn.execute("SELECT COUNT(*) FROM identity_failures WHERE cpf = ? AND at > ?",
-                            (cpf, since)).fetchone()[0]
+    now = utc_now()
+    tx.execute("INSERT INTO identity_failures (cpf, at) VALUES (?, ?)", (cpf, now))
+    tx.execute("DELETE FROM identity_failures WHERE at < ?", (now - FAILURE_WINDOW - LOCK_DURATION,))
+    failures = tx.execute("SELECT COUNT(*) AS n FROM identity_failures WHERE cpf = ? AND at > ?",
+                          (cpf, now - FAILURE_WINDOW)).fetchone()["n"]
     if failures == MAX_FAILURES:
         log.warning("patient tools locked for one CPF after %d failed identity checks", failures)

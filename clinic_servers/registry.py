@@ -11,6 +11,7 @@ from pathlib import Path
 
 REGISTRY_PATH = Path(__file__).with_name("registry.json")
 DATA_DIR = Path(__file__).with_name("data")
+DEFAULT_TIMEZONE = "America/Sao_Paulo"
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
@@ -30,6 +31,17 @@ class Doctor:
 
 
 @dataclass(frozen=True)
+class ClinicContact:
+    """What a patient may know about a clinic: where it is, how to call, when it opens, which plans it takes."""
+    address: str
+    phone: str
+    timezone: str
+    # "weekdays" / "saturday" / "sunday" -> (opens, closes), "HH:MM"
+    hours: dict[str, tuple[str, str]]
+    health_plans: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Clinic:
     id: str
     name: str
@@ -37,6 +49,16 @@ class Clinic:
     port: int
     data_file: Path
     doctors: tuple[Doctor, ...]
+    contact: ClinicContact
+
+    def public(self) -> dict:
+        """The clinic as the patient's page shows it: names, specialty and contact, no ports or files."""
+        return {"id": self.id, "name": self.name,
+                "specialty": {"key": self.specialty.key, "pt": self.specialty.name_pt, "en": self.specialty.name_en},
+                "doctors": [d.name for d in self.doctors], "address": self.contact.address,
+                "phone": self.contact.phone, "timezone": self.contact.timezone,
+                "hours": {k: list(v) for k, v in self.contact.hours.items()},
+                "health_plans": list(self.contact.health_plans)}
 
     def doctor(self, name: str) -> Doctor | None:
         """The doctor with exactly this name, if the clinic has one."""
@@ -81,5 +103,10 @@ def _clinic(entry: dict, specialties: dict[str, Specialty], data_dir: Path) -> C
         Doctor(d["name"], {WEEKDAYS.index(day): tuple(times) for day, times in d["schedule"].items()})
         for d in entry["doctors"]
     )
+    # Contact details are optional: a clinic without them is still bookable, it just has less to tell.
+    contact = ClinicContact(entry.get("address", ""), entry.get("phone", ""),
+                            entry.get("timezone", DEFAULT_TIMEZONE),
+                            {k: (v[0], v[1]) for k, v in entry.get("hours", {}).items()},
+                            tuple(entry.get("health_plans", ())))
     return Clinic(entry["id"], entry["name"], specialties[entry["specialty"]], int(entry["port"]),
-                  data_dir / entry["data"], doctors)
+                  data_dir / entry["data"], doctors, contact)

@@ -101,6 +101,23 @@ class MyAppointments(BaseModel):
     appointments: list[BookedSlot]
 
 
+class OpeningHours(BaseModel):
+    days: Literal["weekdays", "saturday", "sunday"]
+    opens: str
+    closes: str
+
+
+class ClinicInfo(BaseModel):
+    clinic: str
+    name: str
+    address: str
+    phone: str
+    timezone: str
+    hours: list[OpeningHours]
+    health_plans: list[str]
+    specialties: list[str]
+
+
 class PatientSummary(BaseModel):
     patient_id: str
     condition: str

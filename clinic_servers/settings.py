@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -34,6 +34,12 @@ class ClinicSettings:
     host: str = "127.0.0.1"
     allowed_origins: tuple[str, ...] = ()
     max_body_bytes: int = DEFAULT_MAX_BODY
+    # Clinic id -> database URL (`CLINIC_A_DATABASE_URL`...); a clinic without one uses SQLite in var_dir.
+    database_urls: Mapping[str, str] = field(default_factory=dict)
+
+    def database_url(self, clinic_id: str) -> str | None:
+        """The clinic's database URL, or None for the default SQLite file."""
+        return self.database_urls.get(clinic_id)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "ClinicSettings":
@@ -47,4 +53,12 @@ class ClinicSettings:
         return cls(token=token, staff_token=staff, var_dir=Path(env.get("VAR_DIR") or PROJECT_ROOT / "var"),
                    clock=Clock(parse_today(env.get("CLINIC_TODAY")), env.get("CLINIC_TIMEZONE", "America/Sao_Paulo")),
                    host=env.get("CLINIC_HOST", "127.0.0.1"), allowed_origins=origins,
-                   max_body_bytes=int(env.get("CLINIC_MAX_BODY_BYTES", DEFAULT_MAX_BODY)))
+                   max_body_bytes=int(env.get("CLINIC_MAX_BODY_BYTES", DEFAULT_MAX_BODY)),
+                   database_urls=database_urls(env))
+
+
+def database_urls(env: Mapping[str, str]) -> dict[str, str]:
+    """Every non-empty `CLINIC_<ID>_DATABASE_URL`, by clinic id (`clinic_a`)."""
+    suffix = "_DATABASE_URL"
+    return {name[:-len(suffix)].lower(): url.strip() for name, url in env.items()
+            if name.startswith("CLINIC_") and name.endswith(suffix) and url.strip()}

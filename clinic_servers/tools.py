@@ -1,4 +1,4 @@
-"""The eight tools every clinic serves, as typed functions over the clinic's desk (store, clock, registry)."""
+"""The nine tools every clinic serves, as typed functions over the clinic's desk (store, clock, registry)."""
 from __future__ import annotations
 
 import json
@@ -10,9 +10,10 @@ from .clock import Clock
 from .cpf import mask_cpf, normalize_cpf
 from .errors import ToolError
 from .registry import Clinic
-from .schemas import (Appointment, BookedSlot, Booking, BookingCode, Cancellation, ClockTime, ConditionSearch, Cpf,
-                      DoctorName, IdempotencyKey, IsoDate, MyAppointments, PatientId, PatientList, PatientLookup,
-                      PatientName, PatientRecord, PatientSummary, Rescheduling, SearchText, Slot, SlotListing)
+from .schemas import (Appointment, BookedSlot, Booking, BookingCode, Cancellation, ClinicInfo, ClockTime,
+                      ConditionSearch, Cpf, DoctorName, IdempotencyKey, IsoDate, MyAppointments, OpeningHours,
+                      PatientId, PatientList, PatientLookup, PatientName, PatientRecord, PatientSummary,
+                      Rescheduling, SearchText, Slot, SlotListing)
 from .store import Patient, SlotRow, SlotStore
 
 catalog = ToolCatalog()
@@ -85,11 +86,10 @@ def book_appointment(desk: ClinicDesk, doctor: DoctorName, date: IsoDate, time: 
     The first booking of a CPF records the patient's name; later calls must bring the same name.
     Booking your own slot again confirms it, without the code (only the booking's own answer has it).
     """
-    row, booked_now = desk.store.book(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf),
-                                      idempotency_key)
-    message = "Consulta agendada com sucesso." if booked_now else "Você já tem esta consulta agendada."
-    return Booking(status="confirmed", appointment=desk.appointment(row), already_booked=not booked_now,
-                   message=message)
+    row, already = desk.store.book(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf),
+                                   idempotency_key)
+    message = "Você já tem esta consulta agendada." if already else "Consulta agendada com sucesso."
+    return Booking(status="confirmed", appointment=desk.appointment(row), already_booked=already, message=message)
 
 
 @catalog.tool(Role.PATIENT, "Reschedule an appointment")
@@ -120,6 +120,16 @@ def list_my_appointments(desk: ClinicDesk, cpf: Cpf, patient_name: PatientName) 
     rows = desk.store.appointments_of(Patient(patient_name, cpf), desk.now())
     return MyAppointments(appointments=[BookedSlot(clinic=desk.clinic.id, doctor=r.doctor, specialty=r.specialty,
                                                    date=r.date, time=r.time) for r in rows])
+
+
+@catalog.tool(Role.PATIENT, "Clinic information")
+def get_clinic_info(desk: ClinicDesk) -> ClinicInfo:
+    """Where the clinic is, its phone, opening hours, accepted health plans (convênios) and specialties."""
+    clinic, contact = desk.clinic, desk.clinic.contact
+    hours = [OpeningHours(days=days, opens=span[0], closes=span[1]) for days, span in contact.hours.items()]
+    return ClinicInfo(clinic=clinic.id, name=clinic.name, address=contact.address, phone=contact.phone,
+                      timezone=contact.timezone, hours=hours, health_plans=list(contact.health_plans),
+                      specialties=[clinic.specialty.name_pt])
 
 
 @catalog.tool(Role.STAFF, "List patients")

@@ -21,3 +21,15 @@ def clinics(registry, tmp_path_factory):
     fleet = start_fleet(registry, clinic_env(var_dir), var_dir, ports=ports)
     yield fleet
     fleet.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One throwaway PostgreSQL cluster for the whole run; tests take fresh databases from it."""
+    from tests.postgres_cluster import start_cluster
+    try:
+        cluster = start_cluster()
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    yield cluster
+    cluster.stop()

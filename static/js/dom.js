@@ -8,7 +8,8 @@ export const el = {};
 
 const IDS = ["app", "loading", "identify", "identify-form", "identify-error", "identify-submit", "name",
   "name-error", "cpf", "cpf-error", "chat", "patient-name", "patient-cpf", "new-chat", "logout",
-  "messages", "welcome", "composer", "status", "message", "send", "stop"];
+  "messages", "welcome", "composer", "status", "message", "send", "stop", "lang-switch", "lang-switch-chat",
+  "new-chat-ask", "new-chat-yes", "new-chat-no", "undo-bar", "undo"];
 
 export function bindElements() {
   IDS.forEach(function (id) {

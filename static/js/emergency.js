@@ -1,24 +1,15 @@
 /*
- * The emergency card: its heading in the answer's language and every emergency number in the
- * answer turned into a tap-to-call link (SAMU 192, Bombeiros 193, CVV 188, Polícia 190,
- * Disque-Intoxicação 0800 722 6001). Built as DOM nodes: no innerHTML with server text.
+ * The emergency card: every emergency number in the answer turned into a tap-to-call link (SAMU 192,
+ * Bombeiros 193, CVV 188, Polícia 190, Disque-Intoxicação 0800 722 6001). Built as DOM nodes: no
+ * innerHTML with server text.
  */
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const NUMBERS = /0800 722 6001|\b(?:188|190|192|193)\b/g;
 
-const WORDS = {
-  pt: { heading: "Emergência: procure ajuda agora", call: "Ligar para " },
-  en: { heading: "Emergency: get help now", call: "Call " },
-};
-
-export function emergencyWords(lang) {
-  return WORDS[lang === "en" ? "en" : "pt"];
-}
-
-/** Replace each emergency number inside `node`'s text with a tel: link. */
-export function linkCalls(node, lang) {
-  const words = emergencyWords(lang);
+/** Replace each emergency number inside `node`'s text with a tel: link (labels in the page's language). */
+export function linkCalls(node) {
   const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
   const texts = [];
   while (walker.nextNode()) texts.push(walker.currentNode);
@@ -27,7 +18,7 @@ export function linkCalls(node, lang) {
     if (parts.length < 2) return;
     const fragment = document.createDocumentFragment();
     parts.forEach(function (part) {
-      fragment.appendChild(part.number ? callLink(part.text, words) : document.createTextNode(part.text));
+      fragment.appendChild(part.number ? callLink(part.text) : document.createTextNode(part.text));
     });
     text.parentNode.replaceChild(fragment, text);
   });
@@ -46,9 +37,9 @@ function splitNumbers(value) {
   return parts;
 }
 
-function callLink(number, words) {
+function callLink(number) {
   const link = h("a", "call-link", number);
   link.href = "tel:" + number.replace(/\s+/g, "");
-  link.setAttribute("aria-label", words.call + number);
+  link.setAttribute("aria-label", t("call_number") + number);
   return link;
 }

@@ -3,21 +3,13 @@
  * timeline, the answer text, slots and cards of the turn's bubble.
  */
 import { announce } from "./dom.js";
-import { renderAnswerBody, renderAnswerText, renderFlags, revealAnswer, scrollToEnd } from "./messages.js";
-import { renderAppointments, renderSlots } from "./slots.js";
-import { state, storeSessionId } from "./state.js";
-import {
-  buildReasoning, clinicRow, setRowDetail, setRowMs, setRowStatus, stageLabel, stageRow,
-} from "./timeline.js";
+import { isLanguage, setLanguage, t } from "./i18n.js";
+import { renderAnswer, renderAnswerText, revealAnswer, scrollToEnd } from "./messages.js";
+import { state, storeLanguage, storeSessionId } from "./state.js";
+import { clinicRow, setRowMs, setRowStatus, stageLabel, stageRow } from "./timeline.js";
 import { finishTurn, showNote } from "./turn.js";
 
-const DISPATCH_ANNOUNCEMENTS = {
-  list_available_slots: "Buscando horários…",
-  book_appointment: "Agendando…",
-  reschedule_appointment: "Remarcando…",
-  cancel_appointment: "Cancelando…",
-  list_my_appointments: "Buscando suas consultas…",
-};
+const TRANSPORT_FAILURE = -32000;
 
 const EVENT_HANDLERS = {
   session: onSessionEvent, stage: onStage, plan: onPlan, dispatch: onDispatch,
@@ -42,9 +34,8 @@ function onStage(turn, data) {
   const row = stageRow(turn, data.stage);
   if (data.status === "start") {
     setRowStatus(row, "running");
-    turn.parts.summaryText.textContent = "Processando · " + stageLabel(data.stage).toLowerCase() + "…";
-    if (data.stage === "dispatch") announce(dispatchAnnouncement(turn));
-    if (data.stage === "answer") announce("Escrevendo a resposta…");
+    turn.parts.summaryText.textContent = t("working", { stage: stageLabel(data.stage).toLowerCase() });
+    if (data.stage === "answer") announce(t("writing"));
     return;
   }
   // The verification row keeps its verdict; other rows just finish.
@@ -52,27 +43,19 @@ function onStage(turn, data) {
   setRowMs(row, data.ms);
 }
 
-function dispatchAnnouncement(turn) {
-  const actions = turn.plan.map(function (s) { return s.action; });
-  const first = actions.find(function (a) { return DISPATCH_ANNOUNCEMENTS[a]; });
-  return DISPATCH_ANNOUNCEMENTS[first] || "Consultando as clínicas…";
-}
-
 function onPlan(turn, data) {
   turn.plan = Array.isArray(data.steps) ? data.steps : [];
-  const row = stageRow(turn, "planning");
-  const source = { rules: "regras", llm: "LLM", triage: "triagem" }[data.source];
-  if (source) setRowDetail(row, "plano por " + source);
-  if (Array.isArray(data.reasoning) && data.reasoning.length) row.appendChild(buildReasoning(data.reasoning));
+  stageRow(turn, "planning");
   turn.plan.forEach(function (step) { setRowStatus(clinicRow(turn, step), "pending"); });
 }
 
+/** A clinic that refused a request answered; only a call that got no answer is a failure. */
 function onDispatch(turn, data) {
   const row = clinicRow(turn, data);
   if (data.status === "start") { setRowStatus(row, "running"); return; }
-  setRowStatus(row, data.status === "ok" || data.status === "timeout" ? data.status : "error");
+  const unanswered = data.status === "timeout" || (data.error && data.error.code === TRANSPORT_FAILURE);
+  setRowStatus(row, data.status === "ok" ? "ok" : data.status === "timeout" ? "timeout" : unanswered ? "error" : "refused");
   setRowMs(row, data.ms);
-  if (data.error && data.error.message) setRowDetail(row, data.error.message);
 }
 
 function onVerification(turn, data) {
@@ -80,7 +63,6 @@ function onVerification(turn, data) {
   turn.verified = !!data.safe;
   setRowStatus(row, data.safe ? "approved" : "blocked");
   row.dataset.verdict = data.safe ? "approved" : "blocked";
-  if (data.note) setRowDetail(row, data.note);
 }
 
 function onToken(turn, data) {
@@ -90,20 +72,18 @@ function onToken(turn, data) {
   renderAnswerText(turn.parts.text, turn.text);
 }
 
-/** The answer event is authoritative: it replaces whatever streamed. */
+/** The answer event is authoritative: it replaces whatever streamed, and sets the page's language. */
 function onAnswer(turn, data) {
+  if (isLanguage(data.lang) && setLanguage(data.lang)) storeLanguage(data.lang);
   turn.answer = data;
   turn.text = data.text || "";
   turn.parts.text.classList.remove("is-pending");
-  renderFlags(turn.parts, data);
-  renderAnswerBody(turn.parts, { text: turn.text, emergency: data.emergency, lang: data.lang });
-  renderSlots(turn.parts.slots, data.slots);
-  renderAppointments(turn.parts.cards, data.appointments);
+  renderAnswer(turn.parts, data);
   revealAnswer(turn.parts.node);
 }
 
 function onStreamError(turn, data) {
-  turn.error = data.message || "Ocorreu um erro ao processar sua mensagem.";
+  turn.error = data.message || t("turn_failed");
   showNote(turn, turn.error, "error");
 }
 

@@ -1,35 +1,5 @@
-/* Words the patient reads: clinic names, actions and dates in Portuguese, turn summaries. Pure. */
-
-const CLINIC_SPECIALTIES = {
-  clinic_a: "Cardiologia", clinic_b: "Dermatologia", clinic_c: "Cardiologia",
-  clinic_d: "Ortopedia", clinic_e: "Ortopedia", clinic_f: "Dermatologia",
-};
-
-/** "clinic_a" -> "Clínica A"; unknown ids are shown as they came. */
-export function clinicName(id) {
-  const m = /^clinic_([a-z])$/i.exec(String(id || ""));
-  return m ? "Clínica " + m[1].toUpperCase() : String(id || "Clínica");
-}
-
-export function clinicSpecialty(id) {
-  return CLINIC_SPECIALTIES[id] || "";
-}
-
-const ACTION_LABELS = {
-  list_available_slots: "consultar horários",
-  book_appointment: "agendar",
-  reschedule_appointment: "remarcar",
-  cancel_appointment: "cancelar",
-  list_my_appointments: "minhas consultas",
-};
-
-export function actionLabel(action) {
-  return ACTION_LABELS[action] || String(action || "");
-}
-
-const WEEKDAYS_SHORT = ["dom", "seg", "ter", "qua", "qui", "sex", "sáb"];
-const WEEKDAYS_LONG = ["domingo", "segunda-feira", "terça-feira", "quarta-feira",
-  "quinta-feira", "sexta-feira", "sábado"];
+/* Words the patient reads: dates in the conversation's language, answer text, turn summaries. Pure. */
+import { t } from "./i18n.js";
 
 function isoParts(iso) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso || ""));
@@ -37,26 +7,27 @@ function isoParts(iso) {
 }
 
 /** Weekday index of a YYYY-MM-DD date, computed in UTC so the browser's time zone cannot shift it. */
-function weekdayOf(iso) {
-  const p = isoParts(iso);
-  return p ? new Date(Date.UTC(Number(p.y), Number(p.m) - 1, Number(p.d))).getUTCDay() : -1;
+function weekdayOf(p) {
+  return new Date(Date.UTC(Number(p.y), Number(p.m) - 1, Number(p.d))).getUTCDay();
 }
 
-/** "2025-11-24" -> "24/11/2025" (the form the planner parses). */
+/** The date as the planner reads it in a chat message: "24/11/2025" or "2025-11-24". */
 export function formatDate(iso) {
   const p = isoParts(iso);
-  return p ? p.d + "/" + p.m + "/" + p.y : String(iso || "");
+  return p ? t("date_message", p) : String(iso || "");
 }
 
-/** "2025-11-24" -> "seg 24/11" (day rows of the slot list). */
+/** "2025-11-24" -> "seg 24/11" / "Mon 11/24" (day rows of the slot chips). */
 export function formatDayShort(iso) {
   const p = isoParts(iso);
-  return p ? WEEKDAYS_SHORT[weekdayOf(iso)] + " " + p.d + "/" + p.m : String(iso || "");
+  return p ? t("day_short", { weekday: t("weekdays_short")[weekdayOf(p)], d: p.d, m: p.m }) : String(iso || "");
 }
 
 /** "2025-11-24" -> "segunda-feira, 24/11/2025" (appointment cards, accessible labels). */
 export function formatDayLong(iso) {
-  return isoParts(iso) ? WEEKDAYS_LONG[weekdayOf(iso)] + ", " + formatDate(iso) : String(iso || "");
+  const p = isoParts(iso);
+  return p ? t("day_long", { weekday: t("weekdays_long")[weekdayOf(p)], d: p.d, m: p.m, y: p.y })
+    : String(iso || "");
 }
 
 /** Split "a **b** c" into [{text:"a "}, {text:"b", bold:true}, {text:" c"}]. */
@@ -74,27 +45,36 @@ export function splitBold(text) {
   return parts;
 }
 
-function plural(n, one, many) {
-  return n + " " + (n === 1 ? one : many);
-}
-
-export function formatMs(ms) {
-  return Math.round(Number(ms) || 0) + " ms";
-}
-
 /**
- * One-line summary of a finished turn, e.g. "2 clínicas · 143 ms · verificado".
- * facts: {clinics, failures, ms, outcome, emergency, blocked, verified}
+ * The answer text the page shows next to slot chips: the text client's slot lines ("  • seg 23/11: …")
+ * and its "choose a slot above" closing are what the chips already show, so they are left out.
+ * -> {text, mode: "book"|"reschedule"}
  */
+export function textBesideChips(text) {
+  const closing = new RegExp(t("listing_closing"), "i");
+  let mode = "book";
+  const kept = String(text || "").split(/\n\s*\n/).filter(function (paragraph) {
+    if (/^\s*•/m.test(paragraph)) return false;
+    if (closing.test(paragraph)) {
+      if (new RegExp(t("reschedule_closing"), "i").test(paragraph)) mode = "reschedule";
+      return false;
+    }
+    return true;
+  });
+  return { text: kept.join("\n\n"), mode: mode };
+}
+
+/** Milliseconds for the details view; under 1 ms says nothing rather than "0 ms". */
+export function formatMs(ms) {
+  const n = Math.round(Number(ms) || 0);
+  return n >= 1 ? n + " ms" : "";
+}
+
+/** One line for a finished turn in patient words, e.g. "2 clínicas consultadas · 1 sem resposta". */
 export function summarizeTurn(facts) {
   const parts = [];
-  if (facts.emergency) parts.push("emergência");
-  else parts.push(facts.clinics > 0 ? plural(facts.clinics, "clínica", "clínicas") : "sem consulta às clínicas");
-  if (facts.failures > 0) parts.push(plural(facts.failures, "falha", "falhas"));
-  if (facts.ms !== null && facts.ms !== undefined) parts.push(formatMs(facts.ms));
-  if (facts.outcome === "interrupted") parts.push("interrompido");
-  else if (facts.outcome === "error" || facts.outcome === "incomplete") parts.push("erro");
-  else if (facts.blocked) parts.push("bloqueado");
-  else if (facts.verified) parts.push("verificado");
+  if (facts.clinics === 1) parts.push(t("summary_clinics_one"));
+  else if (facts.clinics > 1) parts.push(t("summary_clinics_many", { n: facts.clinics }));
+  if (facts.failures > 0) parts.push(t("summary_failures", { n: facts.failures }));
   return parts.join(" · ");
 }

@@ -2,20 +2,26 @@
 import { createSession, errorMessage } from "./api.js";
 import { caretAfterDigits, cpfDigits, formatCpf, isValidCpf } from "./cpf.js";
 import { el, setHidden } from "./dom.js";
+import { t } from "./i18n.js";
 import { state, storeSessionId } from "./state.js";
 import { clearFormErrors, showChat, showFormError, showIdentify } from "./views.js";
 
+// The server's rule (web_app): letters in words joined by a space, apostrophe, dot or hyphen; 2+ words.
+const NAME_RULE = /^\p{L}+(?:[ '.-]\p{L}+)*\.?$/u;
+
 function nameProblem(name) {
-  if (!name) return "Informe seu nome completo.";
-  if (name.length < 3 || !/\p{L}/u.test(name)) return "Informe seu nome como está no documento.";
+  if (!name) return t("name_missing");
+  if (name.length < 3 || name.length > 120 || name.split(" ").length < 2 || !NAME_RULE.test(name)) {
+    return t("name_short");
+  }
   return null;
 }
 
 function cpfProblem(cpf) {
   const digits = cpf.replace(/\D/g, "");
-  if (!digits) return "Informe seu CPF.";
-  if (digits.length !== 11) return "O CPF deve ter 11 dígitos.";
-  if (!isValidCpf(digits)) return "CPF inválido. Confira os números digitados.";
+  if (!digits) return t("cpf_missing");
+  if (digits.length !== 11) return t("cpf_length");
+  if (!isValidCpf(digits)) return t("cpf_invalid");
   return null;
 }
 
@@ -51,7 +57,7 @@ export async function openSession(identity) {
   try {
     result = await createSession(identity);
   } catch (e) {
-    showIdentify("Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.", identity);
+    showIdentify(t("connect_failed"), identity);
     return false;
   }
   if (result.status === 201 && result.data && result.data.session_id) {
@@ -60,10 +66,13 @@ export async function openSession(identity) {
     showChat(result.data.patient || { name: identity.name }, []);
     return true;
   }
-  const message = errorMessage(result.data, "Não foi possível iniciar a conversa. Tente novamente.");
+  const message = errorMessage(result.data, t("start_failed"));
+  const code = (result.data && result.data.error && result.data.error.code) || "";
   showIdentify(null, identity);
-  showFormError(/cpf/i.test(message) ? el.cpfError : el.identifyError,
-    /cpf/i.test(message) ? el.cpf : null, message);
+  // A field's error goes under that field, with the focus there; anything else above the form.
+  const field = { invalid_name: [el.nameError, el.name], invalid_cpf: [el.cpfError, el.cpf] }[code];
+  if (field) { showFormError(field[0], field[1], t(code === "invalid_name" ? "name_short" : "cpf_invalid")); field[1].focus(); }
+  else showFormError(el.identifyError, null, message);
   return false;
 }
 

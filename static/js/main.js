@@ -3,27 +3,28 @@
  *
  * Native ES modules, no build step, nothing from the network but our own API, so it works offline
  * and under a strict `default-src 'self'` CSP (no inline code, no eval, no innerHTML with server
- * text). Pure modules (sse, cpf, format, the top of slots) have no DOM and are gathered in
- * clinic-ui.js; the page modules are views, identify, session, messages, timeline, slots, turn,
- * events, chat and composer. The wire vocabulary (event names and fields) is DESIGN.md §5; do not
- * rename it in any of them.
+ * text). Words come from one catalogue per language (i18n/); the wire vocabulary (event names and
+ * fields) is DESIGN.md §5; do not rename it in any module.
  */
+import { cardMessage, downloadCalendar } from "./cards.js";
 import { sendMessage } from "./chat.js";
 import { ClinicUI } from "./clinic-ui.js";
+import { loadClinics } from "./clinics.js";
 import { autoGrow, onMessageKeydown } from "./composer.js";
 import { announce, bindElements, el } from "./dom.js";
+import { applyStaticText, isLanguage, nextLanguage, setLanguage, t } from "./i18n.js";
 import { cpfLiveCheck, onCpfInput, onIdentifySubmit } from "./identify.js";
 import { onMessagesScroll } from "./messages.js";
-import { logout, restoreSession, startNewChat } from "./session.js";
-import { markSlotChosen, slotMessage } from "./slots.js";
-import { state } from "./state.js";
+import { askNewChat, keepChat, logout, restoreSession, startNewChat, undoNewChat } from "./session.js";
+import { markSlotChosen, onSlotGridKeydown, slotMessage, toggleMoreDays } from "./slots.js";
+import { loadLanguage, state, storeLanguage } from "./state.js";
 import { stopStreaming } from "./turn.js";
 
 window.ClinicUI = ClinicUI;
 
 function onComposerSubmit(event) {
   event.preventDefault();
-  if (state.turn) return;
+  if (state.turn || el.send.disabled) return;
   const text = el.message.value.trim();
   if (!text) { el.message.focus(); return; }
   el.message.value = "";
@@ -31,19 +32,41 @@ function onComposerSubmit(event) {
   sendMessage(text);
 }
 
-/** Delegated clicks in the log: slot buttons book, suggestion chips send their text. */
+/** Send a message a button stands for, unless an answer is still streaming. */
+function sendFromButton(text) {
+  if (state.turn) { announce(t("wait_for_answer")); return false; }
+  el.message.focus();  // the button may be disabled next; keep keyboard users in the composer
+  sendMessage(text);
+  return true;
+}
+
+/** Delegated clicks in the log: chips, "ver mais", card actions, confirm, retry, suggestions. */
 function onMessagesClick(event) {
-  const slot = event.target.closest(".slot-button");
-  if (slot && !slot.disabled) { chooseSlot(slot); return; }
-  const suggestion = event.target.closest(".suggestion");
-  if (suggestion) sendMessage(suggestion.textContent);
+  const target = event.target.closest("button");
+  if (!target || target.disabled) return;
+  if (target.classList.contains("slot-button")) return chooseSlot(target);
+  if (target.classList.contains("slot-more")) return toggleMoreDays(target);
+  if (target.classList.contains("suggestion")) return sendFromButton(target.textContent);
+  if (target.classList.contains("retry-button")) return sendFromButton(target.dataset.message);
+  const card = target.closest(".appointment-card");
+  if (card && target.classList.contains("card-calendar")) return downloadCalendar(card);
+  if (card && target.classList.contains("card-cancel")) return sendFromButton(cardMessage(card, "cancel"));
+  if (card && target.classList.contains("card-reschedule")) return sendFromButton(cardMessage(card, "reschedule"));
+  if (target.closest(".confirm-box") && sendFromButton(target.dataset.message)) {
+    target.closest(".confirm-box").querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+  }
 }
 
 function chooseSlot(button) {
-  if (state.turn) { announce("Aguarde a resposta atual terminar para escolher um horário."); return; }
-  markSlotChosen(button.closest(".slots"), button);
-  el.message.focus();  // the clicked button is now disabled; keep keyboard users in the composer
-  sendMessage(slotMessage(button.dataset));
+  const slots = button.closest(".slots");
+  if (state.turn) { announce(t("wait_for_answer")); return; }
+  markSlotChosen(slots, button);
+  sendFromButton(slotMessage(button.dataset, slots.dataset.mode));
+}
+
+function switchLanguage() {
+  const code = nextLanguage();
+  if (setLanguage(code)) storeLanguage(code);
 }
 
 function bindEvents() {
@@ -54,15 +77,25 @@ function bindEvents() {
   el.message.addEventListener("keydown", onMessageKeydown);
   el.message.addEventListener("input", autoGrow);
   el.stop.addEventListener("click", stopStreaming);
-  el.newChat.addEventListener("click", startNewChat);
+  el.newChat.addEventListener("click", askNewChat);
+  el.newChatYes.addEventListener("click", startNewChat);
+  el.newChatNo.addEventListener("click", keepChat);
+  el.undo.addEventListener("click", undoNewChat);
   el.logout.addEventListener("click", logout);
+  el.langSwitch.addEventListener("click", switchLanguage);
+  el.langSwitchChat.addEventListener("click", switchLanguage);
   el.messages.addEventListener("click", onMessagesClick);
+  el.messages.addEventListener("keydown", onSlotGridKeydown);
   el.messages.addEventListener("scroll", onMessagesScroll, { passive: true });
 }
 
-function start() {
+async function start() {
   bindElements();
+  const saved = loadLanguage();
+  const browser = (navigator.language || "").slice(0, 2);
+  if (!setLanguage(isLanguage(saved) ? saved : isLanguage(browser) ? browser : "pt")) applyStaticText(document);
   bindEvents();
+  await loadClinics();  // names on restored cards need the registry
   restoreSession();
 }
 

@@ -2,10 +2,13 @@
  * The message log: user and assistant bubbles, answer text and flags, restored history, and
  * scrolling that follows new content unless the patient scrolled up to read.
  */
+import { renderAppointments, renderConfirm } from "./cards.js";
+import { clinicPhones } from "./clinics.js";
 import { el, h, setHidden } from "./dom.js";
-import { emergencyWords, linkCalls } from "./emergency.js";
-import { splitBold } from "./format.js";
-import { renderAppointments, renderSlots, restoreChosenSlot } from "./slots.js";
+import { linkCalls } from "./emergency.js";
+import { splitBold, textBesideChips } from "./format.js";
+import { t } from "./i18n.js";
+import { renderSlots, restoreChosenSlot } from "./slots.js";
 import { state } from "./state.js";
 
 export function clearMessages() {
@@ -34,10 +37,7 @@ export function scrollToEnd() {
   });
 }
 
-/**
- * A long answer (dozens of slots) arrives at once: following it to the end would hide its
- * beginning, so align the bubble's top with the top of the log instead.
- */
+/** A tall answer arrives at once: align its top with the top of the log rather than its end. */
 export function revealAnswer(node) {
   if (!state.pinned) return;
   state.pinned = false;
@@ -55,21 +55,21 @@ export function revealAnswer(node) {
 
 export function buildUserBubble(text) {
   const node = h("article", "msg msg-user");
-  node.appendChild(h("span", "visually-hidden", "Você: "));
+  node.appendChild(h("span", "visually-hidden", t("you")));
   node.appendChild(h("p", "msg-text", text));
   return node;
 }
 
-/** Assistant bubble skeleton: optional live timeline, then answer text, slots, cards. */
+/** Assistant bubble skeleton: optional live timeline, then answer text, confirm, slots, cards. */
 export function buildAssistantBubble(withTimeline) {
   const node = h("article", "msg msg-assistant");
-  node.appendChild(h("span", "visually-hidden", "Assistente: "));
+  node.appendChild(h("span", "visually-hidden", t("assistant")));
   const parts = { node: node, timeline: null, rows: null, summary: null };
   if (withTimeline) {
     parts.timeline = h("details", "timeline");
     parts.timeline.open = true;
     parts.summary = h("summary", "timeline-summary");
-    parts.summaryText = h("span", "timeline-summary-text", "Processando…");
+    parts.summaryText = h("span", "timeline-summary-text", t("processing"));
     parts.summary.appendChild(parts.summaryText);
     parts.rows = h("ol", "timeline-rows");
     parts.timeline.append(parts.summary, parts.rows);
@@ -80,18 +80,47 @@ export function buildAssistantBubble(withTimeline) {
   parts.text = h("div", "answer-text");
   parts.note = h("p", "answer-note");
   setHidden(parts.note, true);
+  parts.retry = h("div", "answer-retry");
+  parts.confirm = h("div", "answer-confirm");
   parts.slots = h("div", "slots");
   parts.cards = h("div", "appointments");
-  node.append(parts.flag, parts.text, parts.note, parts.slots, parts.cards);
+  node.append(parts.flag, parts.text, parts.note, parts.retry, parts.confirm, parts.slots, parts.cards);
   return parts;
 }
 
-/** Render plain answer text safely; **x** becomes <strong> built as DOM nodes. */
+/** Render plain answer text safely; **x** becomes <strong>, a clinic's phone a tel: link (DOM nodes). */
 export function renderAnswerText(node, text) {
   node.textContent = "";
   splitBold(text || "").forEach(function (part) {
-    node.appendChild(part.bold ? h("strong", null, part.text) : document.createTextNode(part.text));
+    node.appendChild(part.bold ? h("strong", null, part.text) : linkPhones(part.text));
   });
+}
+
+function linkPhones(text) {
+  const phones = clinicPhones();
+  const fragment = document.createDocumentFragment();
+  if (!phones.length) { fragment.appendChild(document.createTextNode(text)); return fragment; }
+  const pattern = new RegExp("(" + phones.map(function (p) { return p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|") + ")");
+  text.split(pattern).forEach(function (piece, index) {
+    if (index % 2 === 0) { if (piece) fragment.appendChild(document.createTextNode(piece)); return; }
+    const link = h("a", "phone-link", piece);
+    link.href = "tel:+55" + piece.replace(/\D/g, "");
+    fragment.appendChild(link);
+  });
+  return fragment;
+}
+
+/** Everything an answer event carries: language, flags, text (beside chips), confirm, slots, cards. */
+export function renderAnswer(parts, answer) {
+  if (answer.lang) parts.node.lang = t("html_lang");
+  renderFlags(parts, answer);
+  const slots = answer.slots || [];
+  const shown = slots.length ? textBesideChips(answer.text) : { text: answer.text || "", mode: "book" };
+  renderAnswerText(parts.text, shown.text);
+  if (answer.emergency) linkCalls(parts.text);
+  renderConfirm(parts.confirm, answer.confirm);
+  renderSlots(parts.slots, slots, shown.mode);
+  renderAppointments(parts.cards, answer.appointments);
 }
 
 /** Mark an answer as emergency or blocked (distinct styles; emergency is announced at once). */
@@ -103,20 +132,9 @@ export function renderFlags(parts, answer) {
   parts.node.dataset.emergency = String(emergency);
   parts.node.dataset.blocked = String(!!answer.blocked);
   if (!emergency && !blocked) { setHidden(parts.flag, true); return; }
-  parts.flag.textContent = emergency
-    ? emergencyWords(answer.lang).heading
-    : "Resposta bloqueada pela verificação de segurança";
-  if (emergency) {
-    parts.flag.setAttribute("role", "alert");
-    parts.node.lang = answer.lang === "en" ? "en" : "pt-BR";
-  }
+  parts.flag.textContent = t(emergency ? "flag_emergency" : "flag_blocked");
+  if (emergency) parts.flag.setAttribute("role", "alert");
   setHidden(parts.flag, false);
-}
-
-/** The answer's text; an emergency answer's numbers become tap-to-call links. */
-export function renderAnswerBody(parts, answer) {
-  renderAnswerText(parts.text, answer.text || "");
-  if (answer.emergency) linkCalls(parts.text, answer.lang);
 }
 
 /** Restored history: bubbles with text, slots and cards; no timelines. */
@@ -125,10 +143,7 @@ export function renderHistory(history) {
     if (entry.role === "user") { appendMessage(buildUserBubble(entry.text || "")); return; }
     const parts = buildAssistantBubble(false);
     parts.node.dataset.state = "done";
-    renderFlags(parts, entry);
-    renderAnswerBody(parts, entry);
-    renderSlots(parts.slots, entry.slots);
-    renderAppointments(parts.cards, entry.appointments);
+    renderAnswer(parts, Object.assign({}, entry, { confirm: null }));
     restoreChosenSlot(parts.slots, history.slice(index + 1));
     appendMessage(parts.node);
   });

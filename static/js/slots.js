@@ -1,13 +1,19 @@
 /*
- * What an answer offers and books: slot buttons grouped by clinic, doctor and day, and
- * appointment cards. The grouping and labels at the top are pure; the builders below make DOM.
+ * Slot chips: grouped by clinic and doctor, one row per day, the first days shown and "ver mais"
+ * per doctor. The whole grid is one tab stop; arrow keys, Home and End move between chips
+ * (a roving tabindex). The grouping at the top is pure; the builders below make DOM.
  */
+import { clinicName, clinicSpecialty } from "./clinics.js";
 import { h } from "./dom.js";
-import { clinicName, clinicSpecialty, formatDate, formatDayLong, formatDayShort } from "./format.js";
+import { formatDate, formatDayLong, formatDayShort } from "./format.js";
+import { t } from "./i18n.js";
 
-/** The exact chat message a slot button sends; the planner parses this form. */
-export function slotMessage(slot) {
-  return "Quero agendar com " + slot.doctor + " no dia " + formatDate(slot.date) + " às " + slot.time;
+const DAYS_SHOWN = 2;
+
+/** The chat message a chip sends: book it, or (after a reschedule request) move to it. */
+export function slotMessage(slot, mode) {
+  const fields = { doctor: slot.doctor, date: formatDate(slot.date), time: slot.time };
+  return t(mode === "reschedule" ? "reschedule_message" : "book_message", fields);
 }
 
 function slotKey(slot) {
@@ -24,9 +30,8 @@ export function earliestSlot(slots) {
 }
 
 /**
- * Group slots by clinic, then doctor (both in the order the server listed them, which matches
- * the answer text), then day; days and times ascending.
- * -> [{clinic, doctor, days:[{date, slots:[...]}]}]
+ * Group slots by clinic, then doctor (in the order the server listed them), then day; days and
+ * times ascending. -> [{clinic, doctor, days:[{date, slots:[...]}]}]
  */
 export function groupSlots(slots) {
   const groups = new Map();
@@ -37,138 +42,153 @@ export function groupSlots(slots) {
     if (!days.has(s.date)) days.set(s.date, []);
     days.get(s.date).push(s);
   });
-  const byClinic = Array.from(groups.values());
-  byClinic.sort(function (a, b) { return clinicOrder(byClinic, a) - clinicOrder(byClinic, b); });
-  return byClinic.map(function (g) {
-    const dates = Array.from(g.days.keys()).sort();
+  const list = Array.from(groups.values());
+  const clinicOrder = list.map(function (g) { return g.clinic; });
+  list.sort(function (a, b) { return clinicOrder.indexOf(a.clinic) - clinicOrder.indexOf(b.clinic); });
+  return list.map(function (g) {
     return {
-      clinic: g.clinic,
-      doctor: g.doctor,
-      days: dates.map(function (date) {
-        const daySlots = g.days.get(date).slice().sort(function (a, b) {
-          return a.time < b.time ? -1 : a.time > b.time ? 1 : 0;
-        });
-        return { date: date, slots: daySlots };
+      clinic: g.clinic, doctor: g.doctor,
+      days: Array.from(g.days.keys()).sort().map(function (date) {
+        return { date: date, slots: g.days.get(date).slice().sort(function (a, b) { return slotKey(a) < slotKey(b) ? -1 : 1; }) };
       }),
     };
   });
 }
 
-/** Keeps a clinic's doctors together even if the server interleaved clinics. */
-function clinicOrder(groups, group) {
-  for (let i = 0; i < groups.length; i++) if (groups[i].clinic === group.clinic) return i;
-  return groups.length;
-}
+/* ---------- the chip grid ---------- */
 
-const APPOINTMENT_TITLES = {
-  confirmed: "Consulta confirmada",
-  rescheduled: "Consulta remarcada",
-  cancelled: "Consulta cancelada",
-  canceled: "Consulta cancelada",
-};
-
-/** Card title for an appointment status; booked/scheduled/listed and anything else: "agendada". */
-export function appointmentTitle(status) {
-  return APPOINTMENT_TITLES[String(status || "").toLowerCase()] || "Consulta agendada";
-}
-
-/* ---------- slot buttons ---------- */
-
-/** Slots as buttons: clinic · doctor heading, one row per day, the earliest highlighted. */
-export function renderSlots(container, slots) {
+/** Chips for an answer's slots; `mode` says what a tap sends ("book" or "reschedule"). */
+export function renderSlots(container, slots, mode) {
   container.textContent = "";
   if (!slots || slots.length === 0) return;
   const earliest = earliestSlot(slots);
-  container.setAttribute("role", "group");
-  container.setAttribute("aria-label", "Horários disponíveis");
-  container.appendChild(h("p", "slots-title", "Escolha um horário para agendar:"));
-  groupSlots(slots).forEach(function (group) {
-    container.appendChild(buildSlotGroup(group, earliest));
-  });
+  container.dataset.mode = mode || "book";
+  const title = h("p", "slots-title", t(mode === "reschedule" ? "slots_title_reschedule" : "slots_title"));
+  title.id = "slots-title-" + uniqueId();
+  const grid = h("div", "slot-grid");
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-labelledby", title.id);
+  grid.setAttribute("aria-describedby", "slot-keys-hint");
+  groupSlots(slots).forEach(function (group) { grid.appendChild(buildSlotGroup(group, earliest)); });
+  container.append(title, grid);
+  const first = grid.querySelector(".slot-button.is-earliest") || grid.querySelector(".slot-button");
+  first.tabIndex = 0;
+}
+
+let counter = 0;
+function uniqueId() {
+  counter += 1;
+  return String(counter);
 }
 
 function buildSlotGroup(group, earliest) {
-  const section = h("section", "slot-group");
+  const section = h("div", "slot-group");
   section.dataset.clinic = group.clinic;
   section.dataset.doctor = group.doctor;
-  const heading = h("h3", "slot-group-title", clinicName(group.clinic) + " · " + group.doctor);
-  const specialty = clinicSpecialty(group.clinic);
-  if (specialty) heading.appendChild(h("span", "slot-group-specialty", specialty));
+  const heading = h("p", "slot-group-title");
+  heading.appendChild(h("span", "slot-group-doctor", group.doctor));
+  heading.appendChild(h("span", "slot-group-clinic", clinicName(group.clinic) + " · " + clinicSpecialty(group.clinic)));
   section.appendChild(heading);
-  group.days.forEach(function (day) {
+  group.days.forEach(function (day, index) {
     const row = h("div", "slot-day");
     row.dataset.date = day.date;
+    row.hidden = index >= DAYS_SHOWN && !day.slots.includes(earliest);
     row.appendChild(h("span", "slot-day-label", formatDayShort(day.date)));
     const times = h("div", "slot-times");
     day.slots.forEach(function (slot) { times.appendChild(buildSlotButton(slot, slot === earliest)); });
     row.appendChild(times);
     section.appendChild(row);
   });
+  const hidden = section.querySelectorAll(".slot-day[hidden]").length;
+  if (hidden > 0) {
+    const more = h("button", "slot-more", t("more_days", { n: hidden }));
+    more.type = "button";
+    more.setAttribute("aria-expanded", "false");
+    section.appendChild(more);
+  }
   return section;
 }
 
 function buildSlotButton(slot, isEarliest) {
-  const button = h("button", "slot-button", slot.time);
+  const button = h("button", "slot-button");
   button.type = "button";
-  button.dataset.clinic = slot.clinic;
-  button.dataset.doctor = slot.doctor;
-  button.dataset.date = slot.date;
-  button.dataset.time = slot.time;
-  let label = "Agendar " + slot.time + ", " + formatDayLong(slot.date) + ", " + slot.doctor +
-    ", " + clinicName(slot.clinic);
+  button.tabIndex = -1;
+  button.appendChild(h("span", "slot-time", slot.time));
+  ["clinic", "doctor", "date", "time"].forEach(function (k) { button.dataset[k] = slot[k]; });
+  // The accessible name starts with the visible time (WCAG 2.5.3, label in name).
+  let label = t("slot_label", { time: slot.time, day: formatDayLong(slot.date), doctor: slot.doctor,
+    clinic: clinicName(slot.clinic) });
   if (isEarliest) {
     button.classList.add("is-earliest");
     button.dataset.earliest = "true";
-    button.appendChild(h("span", "slot-badge", "mais cedo"));
-    label += " (horário mais cedo)";
+    label += " (" + t("earliest_mark") + ")";
   }
   button.setAttribute("aria-label", label);
   return button;
 }
 
-/** A slot of this answer that a later message asked to book was clicked: show it as live. */
+/** "ver mais": show a doctor's other days (and "ver menos" folds them again). */
+export function toggleMoreDays(button) {
+  const section = button.closest(".slot-group");
+  const open = button.getAttribute("aria-expanded") !== "true";
+  const rows = Array.from(section.querySelectorAll(".slot-day")).slice(DAYS_SHOWN);
+  rows.forEach(function (row) {
+    if (!row.querySelector(".is-earliest") && !row.querySelector(".is-chosen")) row.hidden = !open;
+  });
+  button.setAttribute("aria-expanded", String(open));
+  button.textContent = open ? t("fewer_days") : t("more_days", { n: rows.length });
+}
+
+/** Arrow keys inside the grid: Left/Right step, Up/Down jump a day row, Home/End go to the ends. */
+export function onSlotGridKeydown(event) {
+  const current = event.target.closest(".slot-button");
+  if (!current) return;
+  const grid = current.closest(".slot-grid");
+  const chips = Array.from(grid.querySelectorAll(".slot-day:not([hidden]) .slot-button"));
+  const index = chips.indexOf(current);
+  const target = {
+    ArrowRight: chips[index + 1], ArrowLeft: chips[index - 1], Home: chips[0], End: chips[chips.length - 1],
+    ArrowDown: rowNeighbour(chips, current, 1), ArrowUp: rowNeighbour(chips, current, -1),
+  }[event.key];
+  if (event.key in { ArrowRight: 1, ArrowLeft: 1, Home: 1, End: 1, ArrowDown: 1, ArrowUp: 1 }) event.preventDefault();
+  if (target) moveFocus(grid, target);
+}
+
+function rowNeighbour(chips, current, direction) {
+  const rows = Array.from(new Set(chips.map(function (c) { return c.closest(".slot-day"); })));
+  const row = rows[rows.indexOf(current.closest(".slot-day")) + direction];
+  if (!row) return null;
+  const column = Array.from(current.parentNode.children).indexOf(current);
+  const inRow = row.querySelectorAll(".slot-button");
+  return inRow[Math.min(column, inRow.length - 1)];
+}
+
+function moveFocus(grid, target) {
+  grid.querySelectorAll(".slot-button").forEach(function (b) { b.tabIndex = -1; });
+  target.tabIndex = 0;
+  target.focus();
+}
+
+/** A chip of this answer that a later message asked for: show it as chosen. */
 export function restoreChosenSlot(container, laterEntries) {
   const asked = new Set(laterEntries.filter(function (e) { return e.role === "user"; })
     .map(function (e) { return e.text; }));
-  const buttons = Array.from(container.querySelectorAll(".slot-button"));
-  const chosen = buttons.find(function (b) { return asked.has(slotMessage(b.dataset)); });
+  const mode = container.dataset.mode;
+  const chosen = Array.from(container.querySelectorAll(".slot-button")).find(function (b) {
+    return asked.has(slotMessage(b.dataset, mode));
+  });
   if (chosen) markSlotChosen(container, chosen);
 }
 
+/** The chosen chip gets a ✓; the others are disabled (the answer has moved on). */
 export function markSlotChosen(container, button) {
   container.querySelectorAll(".slot-button").forEach(function (b) { b.disabled = true; });
   button.classList.add("is-chosen");
+  const mark = h("span", "slot-check", "✓");
+  mark.setAttribute("aria-hidden", "true");
+  button.appendChild(mark);
+  button.setAttribute("aria-label", button.getAttribute("aria-label") + " (" + t("chosen_mark") + ")");
+  const row = button.closest(".slot-day");
+  if (row) row.hidden = false;
   container.dataset.chosen = "true";
-}
-
-/* ---------- appointment cards ---------- */
-
-export function renderAppointments(container, appointments) {
-  container.textContent = "";
-  (appointments || []).forEach(function (a) { container.appendChild(buildAppointmentCard(a)); });
-}
-
-function buildAppointmentCard(a) {
-  const status = String(a.status || "scheduled").toLowerCase();
-  const card = h("section", "appointment-card");
-  card.dataset.status = status;
-  card.dataset.clinic = a.clinic || "";
-  card.dataset.doctor = a.doctor || "";
-  card.dataset.date = a.date || "";
-  card.dataset.time = a.time || "";
-  card.appendChild(h("h3", "appointment-title", appointmentTitle(status)));
-  const list = h("dl", "appointment-details");
-  const specialty = clinicSpecialty(a.clinic);
-  addDetail(list, "Clínica", clinicName(a.clinic) + (specialty ? " · " + specialty : ""));
-  addDetail(list, "Médico(a)", a.doctor);
-  addDetail(list, "Data", formatDayLong(a.date));
-  addDetail(list, "Horário", a.time);
-  card.appendChild(list);
-  return card;
-}
-
-function addDetail(list, term, value) {
-  const row = h("div", "appointment-detail");
-  row.append(h("dt", null, term), h("dd", null, value || "—"));
-  list.appendChild(row);
 }

@@ -1,30 +1,24 @@
 /*
- * The stage timeline inside an assistant bubble: one row per pipeline stage and one per
- * dispatched clinic call, each with an icon, status, duration and optional detail.
+ * The technical timeline inside an assistant bubble, behind a "detalhes" toggle: one row per pipeline
+ * stage and one per clinic call, in patient words (clinic names, no ids or rule numbers).
  * `turn.rows` maps a key ("stage:planning", "step:1") to its row; `turn.parts.rows` is the list.
  */
+import { clinicName } from "./clinics.js";
 import { h } from "./dom.js";
-import { actionLabel, clinicName, formatMs } from "./format.js";
+import { formatMs } from "./format.js";
+import { t } from "./i18n.js";
 
-const STAGE_LABELS = {
-  triage: "Triagem", planning: "Planejamento", dispatch: "Consulta às clínicas",
-  verification: "Verificação", answer: "Resposta",
-};
 // Rows are created as events arrive, but always sit in pipeline order.
 const STAGE_RANK = { triage: 0, planning: 1, dispatch: 2, clinic: 3, verification: 4, answer: 5 };
-
-const STATUS_TEXT = {
-  pending: "na fila", running: "em andamento", done: "concluído", ok: "ok", error: "erro",
-  timeout: "tempo esgotado", approved: "aprovada", blocked: "bloqueada", stopped: "interrompido",
-};
 const STATUS_ICON = {
-  pending: "○", running: "", done: "✓", ok: "✓", error: "✕", timeout: "⏱",
+  pending: "○", running: "", done: "✓", ok: "✓", error: "✕", refused: "!", timeout: "⏱",
   approved: "✓", blocked: "⚠", stopped: "■",
 };
 
-/** "planning" -> "Planejamento"; unknown stages are shown as they came. */
+/** "planning" -> "Entendendo o pedido"; unknown stages are shown as they came. */
 export function stageLabel(stage) {
-  return STAGE_LABELS[stage] || stage;
+  const label = t("stage_" + stage);
+  return label === "stage_" + stage ? stage : label;
 }
 
 /** Get or create a timeline row, inserted in pipeline order. */
@@ -44,8 +38,8 @@ function timelineRow(turn, key, rank, label) {
 }
 
 export function stageRow(turn, stage) {
-  const row = timelineRow(turn, "stage:" + stage, STAGE_RANK[stage] !== undefined ? STAGE_RANK[stage] : 6,
-    stageLabel(stage));
+  const rank = STAGE_RANK[stage] !== undefined ? STAGE_RANK[stage] : 6;
+  const row = timelineRow(turn, "stage:" + stage, rank, stageLabel(stage));
   row.dataset.stage = stage;
   return row;
 }
@@ -54,7 +48,7 @@ export function stageRow(turn, stage) {
 export function clinicRow(turn, step) {
   const key = "step:" + (step.step_id !== undefined ? step.step_id : step.clinic + ":" + step.action);
   const existed = !!turn.rows[key];
-  const row = timelineRow(turn, key, STAGE_RANK.clinic, clinicName(step.clinic) + " · " + actionLabel(step.action));
+  const row = timelineRow(turn, key, STAGE_RANK.clinic, clinicName(step.clinic) + " · " + t("action_" + step.action));
   if (!existed) {
     row.classList.add("timeline-clinic");
     row.dataset.clinic = step.clinic;
@@ -67,26 +61,20 @@ export function clinicRow(turn, step) {
   return row;
 }
 
-export function setRowStatus(row, status, text) {
+export function setRowStatus(row, status) {
   row.dataset.status = status;
   row.querySelector(".tl-icon").textContent = STATUS_ICON[status] || "";
-  row.querySelector(".tl-status").textContent = text || STATUS_TEXT[status] || status;
+  row.querySelector(".tl-status").textContent = t("status_" + status);
 }
 
 export function setRowMs(row, ms) {
   if (ms !== undefined && ms !== null) row.querySelector(".tl-ms").textContent = formatMs(ms);
 }
 
-export function setRowDetail(row, text) {
-  let detail = row.querySelector(".tl-detail");
-  if (!detail) { detail = h("span", "tl-detail"); row.appendChild(detail); }
-  detail.textContent = text;
-}
-
-/** The planner's reasoning, folded under the planning row. */
+/** The planner's reasoning, folded under the planning row (for the curious). */
 export function buildReasoning(reasoning) {
   const details = h("details", "tl-reasoning");
-  details.appendChild(h("summary", null, "ver raciocínio"));
+  details.appendChild(h("summary", null, "…"));
   const list = h("ol");
   reasoning.forEach(function (line) {
     list.appendChild(h("li", null, typeof line === "string" ? line : JSON.stringify(line)));
@@ -95,11 +83,11 @@ export function buildReasoning(reasoning) {
   return details;
 }
 
-/** Clinic calls that ended in error or timeout. */
-export function countFailures(turn) {
+/** Clinic calls that got no answer (a clinic refusing a request is not a failure of the clinic). */
+export function failedClinics(turn) {
   return Object.keys(turn.rows).filter(function (k) {
     return k.indexOf("step:") === 0 && /^(error|timeout)$/.test(turn.rows[k].dataset.status || "");
-  }).length;
+  }).map(function (k) { return turn.rows[k].dataset.clinic; });
 }
 
 /** After Stop: rows still waiting or running will never finish. */

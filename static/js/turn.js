@@ -1,22 +1,27 @@
 /*
  * One assistant turn's lifecycle: the streaming bubble is created, may get a note (error,
- * interruption), and is finished exactly once, which collapses its timeline into a summary.
+ * interruption), and is finished exactly once: its timeline folds into "detalhes" (after staying
+ * on screen long enough to be seen, without holding the answer back), failed clinics get a retry.
  */
+import { clinicName } from "./clinics.js";
 import { setBusy } from "./composer.js";
-import { announce, setHidden } from "./dom.js";
+import { announce, h, setHidden } from "./dom.js";
 import { summarizeTurn } from "./format.js";
+import { t } from "./i18n.js";
 import { buildAssistantBubble, scrollToEnd } from "./messages.js";
 import { state } from "./state.js";
-import { countFailures, stopRunningRows } from "./timeline.js";
+import { failedClinics, stopRunningRows } from "./timeline.js";
 
-export function newTurn() {
+// A turn takes ~50 ms; the progress stays this long from the start so the eye can catch it.
+const TIMELINE_MIN_MS = 900;
+
+export function newTurn(message) {
   const parts = buildAssistantBubble(true);
   parts.node.dataset.state = "streaming";
   parts.text.classList.add("is-pending");
   return {
-    parts: parts, rows: {}, clinics: new Set(), plan: [], text: "", answer: null, error: null,
-    verified: false, finished: false, started: window.performance.now(),
-    controller: new AbortController(),
+    message: message, parts: parts, rows: {}, clinics: new Set(), plan: [], text: "", answer: null, error: null,
+    verified: false, finished: false, started: window.performance.now(), controller: new AbortController(),
   };
 }
 
@@ -27,32 +32,51 @@ export function showNote(turn, text, kind) {
   setHidden(turn.parts.note, false);
 }
 
-/** Close a turn once: state attribute, collapsed timeline summary, composer back, announcement. */
-export function finishTurn(turn, outcome, ms) {
+/** Close a turn once: state attribute, folded timeline, retry for silent clinics, composer back. */
+export function finishTurn(turn, outcome) {
   if (turn.finished) return;
   turn.finished = true;
   const answer = turn.answer || {};
   turn.parts.node.dataset.state = outcome === "done" ? "done" : outcome === "interrupted" ? "interrupted" : "error";
   if (outcome === "interrupted") stopRunningRows(turn);
-  const elapsed = ms !== undefined ? ms : window.performance.now() - turn.started;
-  turn.parts.summaryText.textContent = summarizeTurn({
-    clinics: turn.clinics.size, failures: countFailures(turn), ms: elapsed, outcome: outcome,
-    emergency: !!answer.emergency, blocked: !!answer.blocked, verified: turn.verified,
-  });
-  turn.parts.timeline.open = false;
-  // Rejected before streaming: no stage ran, so an empty timeline would only be noise.
-  if (!turn.parts.rows.children.length) turn.parts.timeline.remove();
+  const failed = failedClinics(turn);
+  if (outcome === "done" && failed.length) offerRetry(turn, failed);
+  foldTimeline(turn, failed.length);
   if (state.turn === turn) { state.turn = null; setBusy(false); }
   announce(finishAnnouncement(outcome, answer));
   scrollToEnd();
 }
 
+function foldTimeline(turn, failures) {
+  const parts = turn.parts;
+  const wait = Math.max(0, TIMELINE_MIN_MS - (window.performance.now() - turn.started));
+  window.setTimeout(function () {
+    // No clinic was asked (a greeting, an emergency, a rejection): nothing worth keeping.
+    if (turn.clinics.size === 0) { parts.timeline.remove(); return; }
+    parts.summaryText.textContent = "";
+    parts.summaryText.appendChild(h("span", "timeline-details", t("details")));
+    const summary = summarizeTurn({ clinics: turn.clinics.size, failures: failures });
+    if (summary) parts.summaryText.appendChild(h("span", "timeline-facts", summary));
+    parts.timeline.open = false;
+    parts.timeline.dataset.folded = "true";
+  }, wait);
+}
+
+function offerRetry(turn, clinics) {
+  const names = Array.from(new Set(clinics)).map(clinicName);
+  turn.parts.retry.appendChild(h("span", null, t("clinic_no_answer", { clinic: names.join(", ") })));
+  const button = h("button", "button button-small retry-button", t("retry"));
+  button.type = "button";
+  button.dataset.message = turn.message;
+  turn.parts.retry.appendChild(button);
+}
+
 function finishAnnouncement(outcome, answer) {
-  if (outcome === "interrupted") return "Resposta interrompida.";
-  if (outcome !== "done") return "Não foi possível concluir a resposta.";
-  if (answer.emergency) return "Atenção: possível emergência. Resposta pronta.";
-  if (answer.blocked) return "Resposta bloqueada pela verificação de segurança.";
-  return "Resposta pronta.";
+  if (outcome === "interrupted") return t("interrupted");
+  if (outcome !== "done") return t("not_finished");
+  if (answer.emergency) return t("ready_emergency");
+  if (answer.blocked) return t("ready_blocked");
+  return t("ready");
 }
 
 /** Stop: abort the streaming fetch; the stream reader then finishes the turn as interrupted. */

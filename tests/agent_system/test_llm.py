@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import socket
+import time
 from pathlib import Path
 from string import Template
 
@@ -14,11 +16,13 @@ import requests
 from agent_system.llm import (
     DEFAULT_AZURE_API_VERSION,
     LLM,
+    LLMBudgetSpent,
     LLMError,
     LLMSettings,
     build_client,
     build_llm,
 )
+from agent_system.llm_stream import first_json_object
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
 
 PROMPTS = Path(__file__).resolve().parents[2] / "prompts"
@@ -330,6 +334,83 @@ def test_stream_text_raises_on_timeout(openai_server):
     openai_server.script(FakeReply(content=ANSWER, delay_s=10))
     with pytest.raises(LLMError, match="timed out"):
         list(openai_llm(openai_server, timeout_s=0.5).stream_text(SYSTEM, CONVERSATION))
+
+
+@pytest.mark.timeout(20)
+def test_a_trickling_stream_is_abandoned_at_the_call_deadline(openai_server):
+    openai_server.script(FakeReply(content=ANSWER * 5, chunks=50, chunk_delay_s=0.2))  # ~10 s in all
+    started = time.monotonic()
+    with pytest.raises(LLMError, match="timed out"):
+        list(openai_llm(openai_server, timeout_s=1.0).stream_text(SYSTEM, CONVERSATION))
+    assert time.monotonic() - started < 3
+
+
+@pytest.mark.timeout(20)
+def test_a_stalled_stream_is_closed_at_the_turn_deadline(openai_server):
+    openai_server.script(FakeReply(content=ANSWER, chunks=2, chunk_delay_s=8))  # then nothing for 8 s
+    llm = openai_llm(openai_server, timeout_s=30)
+    llm.start_turn(frozenset({"answer"}), seconds=1.0)
+    started = time.monotonic()
+    with pytest.raises(LLMError, match="timed out"):
+        list(llm.stream_text(SYSTEM, CONVERSATION))
+    assert time.monotonic() - started < 3  # the turn's deadline, not the 30 s read timeout
+
+
+def test_every_call_sets_max_tokens(openai_server):
+    openai_server.script(PLAN, ANSWER)
+    llm = openai_llm(openai_server)
+    llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan", max_tokens=200)
+    list(llm.stream_text(SYSTEM, CONVERSATION, max_tokens=100))
+    assert [r.body["max_tokens"] for r in openai_server.requests] == [200, 100]
+
+
+def test_a_json_reply_is_read_only_to_its_first_complete_object(openai_server):
+    rambling = PLAN + ' {"steps": []} and then the model keeps talking' * 20
+    openai_server.script(FakeReply(content=rambling, chunks=40))
+    assert openai_llm(openai_server).complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan") == json.loads(PLAN)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('{"a": "}"} tail', '{"a": "}"}'),
+    ('x {"a": {"b": "\\" }"}} {"c": 1}', 'x {"a": {"b": "\\" }"}}'),
+    ('{"a": [1, {"b": 2}]', '{"a": [1, {"b": 2}]'),  # never closes: all of it
+])
+def test_first_json_object_respects_strings_and_nesting(text, expected):
+    assert first_json_object([text[i:i + 3] for i in range(0, len(text), 3)]) == expected
+
+
+def test_the_json_mode_that_worked_is_remembered_per_server(openai_server):
+    openai_server.reject_json_schema = True
+    openai_server.script(PLAN, PLAN)
+    openai_llm(openai_server).complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")
+    fresh = openai_llm(openai_server)  # a pipeline built again for the same server
+    assert fresh.json_mode == "json_object"
+    fresh.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")
+    assert [r.response_format_type for r in openai_server.requests] == ["json_schema", "json_object", "json_object"]
+    with FakeOpenAIServer() as other:
+        assert openai_llm(other).json_mode == "json_schema"
+
+
+def test_a_turn_budget_allows_one_call_per_purpose(openai_server):
+    openai_server.script(ANSWER, ANSWER)
+    llm = openai_llm(openai_server)
+    llm.start_turn(frozenset({"answer"}))
+    assert "".join(llm.stream_text(SYSTEM, CONVERSATION)) == ANSWER
+    with pytest.raises(LLMBudgetSpent):
+        list(llm.stream_text(SYSTEM, CONVERSATION))
+    with pytest.raises(LLMBudgetSpent):
+        llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")
+    llm.end_turn()
+    assert "".join(llm.stream_text(SYSTEM, CONVERSATION)) == ANSWER  # outside a turn: not budgeted
+    assert len(openai_server.requests) == 2
+
+
+def test_a_spent_turn_time_makes_no_call(openai_server):
+    llm = openai_llm(openai_server)
+    llm.start_turn(frozenset({"answer"}), seconds=0.0)
+    with pytest.raises(LLMBudgetSpent):
+        list(llm.stream_text(SYSTEM, CONVERSATION))
+    assert openai_server.requests == []
 
 
 # --- the fake server itself -----------------------------------------------------------

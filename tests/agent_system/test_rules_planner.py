@@ -44,6 +44,7 @@ def reschedule(clinic: str, doctor: str, old: tuple[str, str], new: tuple[str, s
 
 
 MINE = {(clinic, "list_my_appointments", ()) for clinic in ALL}
+INFO = {(clinic, "get_clinic_info", ()) for clinic in ALL}
 NONE: set[tuple] = set()
 
 
@@ -326,8 +327,8 @@ NO_STEPS = [
     ("quem ganhou o jogo ontem?", NONE, ["out_of_scope"]),
     ("quanto custa um iphone?", NONE, ["out_of_scope"]),
     ("write me a poem", NONE, ["out_of_scope"]),
-    ("a clínica atende pacientes com convênio?", NONE, ["out_of_scope"]),
     ("você é um robô?", NONE, ["out_of_scope"]),
+    ("a clínica atende pacientes com convênio?", INFO, ["clinic_info"]),
     ("que remédio tomo pra dor de cabeça?", NONE, ["medical_advice"]),
     ("is it serious if my skin itches?", NONE, ["medical_advice"]),
     ("posso tomar ibuprofeno?", NONE, ["medical_advice"]),

@@ -15,7 +15,6 @@ from tests.fakes.openai_server import FakeReply
 from tests.support import agent_settings, run_turn
 
 CLEARED = "quero remarcar o dermatologista. minha vó tá meio esquisita hoje, meio devagar"
-SAFE = json.dumps({"safe": True, "note": "OK", "rules": []})
 NOTHING = json.dumps({"emergency": False, "category": "none", "quote": ""})
 
 
@@ -61,10 +60,11 @@ def test_an_escalation_with_a_quote_from_the_message_halts_the_turn(llm_pipeline
 
 
 def test_a_cleared_message_goes_on_to_the_planner(llm_pipeline, openai_server):
-    openai_server.script(NOTHING, json.dumps({"steps": []}), SAFE, "Olá! Como posso ajudar?", SAFE)
+    openai_server.script(NOTHING)
     events, answer = run_turn(llm_pipeline, conversation(), "obrigado")
-    assert answer.emergency is False and next(e for e in events if e.type == "plan").source == "llm"
-    assert len(openai_server.requests) == 5
+    # The rules read a thank-you with confidence: no planning call, and no answer call without data.
+    assert answer.emergency is False and next(e for e in events if e.type == "plan").source == "rules"
+    assert len(openai_server.requests) == 1
 
 
 def test_a_deterministic_hit_is_never_sent_to_the_net_nor_cleared(llm_pipeline, openai_server, net):

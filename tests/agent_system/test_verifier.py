@@ -11,7 +11,7 @@ from agent_system.conversation import Patient
 from agent_system.events import VerificationEvent
 from agent_system.llm import LLM, LLMSettings
 from agent_system.plan import StepResult
-from agent_system.verifier import OK_NOTE, Verdict, Verifier, blocked_note
+from agent_system.verifier import OK_NOTE, Verdict, Verifier, blocked_note, data_rules
 from clinic_servers.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
                                     Slot, SlotListing)
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
@@ -442,15 +442,39 @@ def llm_verifier(openai_server) -> Verifier:
     return Verifier(llm_for(openai_server), PROMPT)
 
 
-UNSAFE_R2 = json.dumps({"safe": False, "note": f"Contém dados de {MARIA}.", "rules": ["R2"]}, ensure_ascii=False)
-SAFE = '{"safe": true, "note": "OK", "rules": []}'
+SAFE = '{"safe": true, "flags": []}'
+DOSE_NOTE = "Paciente em uso de dipirona 500 mg."
+WITH_DOSE_NOTE = [step("list_available_slots", {"clinic": "clinic_a", "available_slots": [], "note": DOSE_NOTE})]
 
 
-def test_llm_flag_blocks_even_when_the_rules_pass(llm_verifier, openai_server):
-    openai_server.script(UNSAFE_R2)
-    verdict = llm_verifier.check_data(ALL_LISTINGS, ANA, "pt")
-    # The LLM's own note is never shown: it might repeat the very data it flagged.
-    assert verdict == Verdict(safe=False, note=blocked_note(("R2",), "pt"), rules=("R2",))
+def flags(*items: tuple[str, str], safe: bool = False) -> str:
+    return json.dumps({"safe": safe, "flags": [{"rule": r, "quote": q} for r, q in items]}, ensure_ascii=False)
+
+
+def test_a_grounded_llm_flag_blocks_what_the_rules_pass(llm_verifier, openai_server):
+    assert data_rules(WITH_DOSE_NOTE, ANA) == set()  # no prescription wording: the rules let it through
+    openai_server.script(flags(("R1", "dipirona 500 mg")))
+    verdict = llm_verifier.check_data(WITH_DOSE_NOTE, ANA, "pt")
+    # The LLM's own words are never shown: the note is the product's.
+    assert verdict == Verdict(safe=False, note=blocked_note(("R1",), "pt"), rules=("R1",))
+
+
+@pytest.mark.parametrize(("reply", "dropped"), [
+    pytest.param(flags(("R2", "Dr. Ricardo Lopes")), 1, id="a-doctor-is-not-pii"),
+    pytest.param(flags(("R2", "Maria Aparecida Santos")), 1, id="quote-not-in-the-data"),
+    pytest.param(flags(("R1", "Dr. Ricardo Lopes")), 1, id="no-dose-in-the-quote"),
+    pytest.param(flags(("R2", ANA.name)), 1, id="the-patients-own-name"),
+    pytest.param(flags(("R3", "Dr. Ricardo Lopes"), safe=True), 1, id="says-safe-but-flags"),
+    pytest.param('{"safe": false, "flags": []}', 1, id="unsafe-without-a-rule"),
+    pytest.param('{"safe": false, "note": "x", "rules": ["R2"]}', 1, id="no-quote-at-all"),
+    pytest.param(flags(("R9", "Dr. Ricardo Lopes")), 1, id="unknown-rule"),
+])
+def test_ungrounded_or_self_contradictory_flags_never_block_and_are_counted(llm_verifier, openai_server, reply,
+                                                                            dropped):
+    openai_server.script(reply)
+    verdict = llm_verifier.check_data([*ALL_LISTINGS, booking()], ANA, "pt")
+    assert verdict == Verdict(safe=True, note=OK_NOTE, llm_flags_dropped=dropped)
+    assert verdict.to_event().llm_flags_dropped == dropped
 
 
 def test_llm_safe_does_not_override_a_rule_violation(llm_verifier, openai_server):
@@ -465,28 +489,24 @@ def test_llm_and_rules_agreeing_on_safe(llm_verifier, openai_server):
 
 
 def test_llm_and_rules_flags_are_united(llm_verifier, openai_server):
-    openai_server.script('{"safe": false, "note": "x", "rules": ["R3"]}')
-    verdict = llm_verifier.check_answer("Ligue para (11) 98765-4321.", ALL_LISTINGS, ANA, "en")
+    answer = "Ligue para (11) 98765-4321. Você provavelmente tem artrose."
+    openai_server.script(flags(("R3", "provavelmente tem artrose")))
+    verdict = llm_verifier.check_answer(answer, ALL_LISTINGS, ANA, "en")
     assert verdict == Verdict(safe=False, note=blocked_note(("R2", "R3"), "en"), rules=("R2", "R3"))
 
 
-@pytest.mark.parametrize(("reply", "rules"), [
-    pytest.param('{"safe": true, "note": "OK", "rules": ["R3"]}', ("R3",), id="says-safe-but-names-a-rule"),
-    pytest.param('{"safe": false, "note": "hmm", "rules": []}', (), id="unsafe-without-rules"),
-    pytest.param('{"safe": false, "note": "hmm", "rules": ["R9", " r1 "]}', ("R1",), id="unknown-and-odd-rule-ids"),
-])
-def test_llm_verdicts_fail_closed(llm_verifier, openai_server, reply, rules):
-    openai_server.script(reply)
-    verdict = llm_verifier.check_data(ALL_LISTINGS, ANA, "pt")
-    assert verdict == Verdict(safe=False, note=blocked_note(rules, "pt"), rules=rules)
+def test_no_clinic_data_is_never_sent_to_the_llm(llm_verifier, openai_server):
+    assert llm_verifier.check_data([], ANA, "pt") == Verdict(safe=True, note=OK_NOTE)
+    assert llm_verifier.check_answer("Olá! Como posso ajudar?", [], ANA, "pt").safe is True
+    assert openai_server.requests == []
 
 
 FAILURES = [
     pytest.param(FakeReply(status=500), id="http-500"),
     pytest.param(FakeReply(status=503), id="http-503"),
     pytest.param("this is not json", id="garbage"),
-    pytest.param('{"safe": "maybe", "rules": []}', id="safe-not-a-boolean"),
-    pytest.param('{"safe": false, "rules": "R2"}', id="rules-not-a-list"),
+    pytest.param('{"safe": "maybe", "flags": []}', id="safe-not-a-boolean"),
+    pytest.param('{"safe": false, "flags": "R2"}', id="flags-not-a-list"),
 ]
 
 
@@ -498,9 +518,10 @@ FAILURES = [
 ])
 def test_llm_failure_leaves_the_rules_verdict(llm_verifier, openai_server, reply, results, expected, caplog):
     openai_server.script(reply)
-    assert llm_verifier.check_data(results, ANA, "pt") == expected
+    verdict = llm_verifier.check_data(results, ANA, "pt")
+    assert (verdict.safe, verdict.note, verdict.rules) == (expected.safe, expected.note, expected.rules)
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
-    assert warnings and not any(MARIA in w or ANA.name in w or "533" in w for w in warnings)
+    assert not any(MARIA in w or ANA.name in w or "533" in w for w in warnings)
 
 
 def test_llm_request_carries_the_patient_in_the_prompt_and_the_data_as_json(llm_verifier, openai_server):
@@ -534,7 +555,7 @@ def test_llm_answer_check_sends_the_draft(llm_verifier, openai_server):
 def test_full_cpfs_never_reach_the_llm(llm_verifier, openai_server):
     openai_server.script(SAFE, SAFE)
     llm_verifier.check_data([booking(cpf=ANA_FULL, other=MARIA_CPF)], ANA, "pt")
-    llm_verifier.check_answer(f"Seu CPF é {ANA_FULL} ({ANA_BARE}).", [], ANA, "pt")
+    llm_verifier.check_answer(f"Seu CPF é {ANA_FULL} ({ANA_BARE}).", [booking()], ANA, "pt")
     raw = json.dumps([r.body for r in openai_server.requests], ensure_ascii=False)
     assert ANA_FULL not in raw and ANA_BARE not in raw and MARIA_CPF not in raw
     assert ANA_MASK in json.loads(openai_server.requests[1].body["messages"][1]["content"])["draft_answer"]

@@ -7,7 +7,8 @@ import pytest
 
 from clinic_servers.clock import Clock
 from clinic_servers.errors import ToolError
-from clinic_servers.store import Patient, SlotStore
+from clinic_servers.sqlite_store import SqliteSlotStore
+from clinic_servers.store import Patient
 from clinic_servers.tools import ClinicDesk, book_appointment, list_available_slots
 from tests.support import ANA_CPF, CLINIC_TODAY, call_tool
 
@@ -16,7 +17,7 @@ TODAY = date.fromisoformat(CLINIC_TODAY)
 
 def desk(registry, tmp_path, clock: Clock, clinic_id="clinic_a") -> ClinicDesk:
     clinic = registry.get(clinic_id)
-    return ClinicDesk.open(clinic, SlotStore(tmp_path / f"{clinic_id}.sqlite3", clinic), clock)
+    return ClinicDesk.open(clinic, SqliteSlotStore(tmp_path / f"{clinic_id}.sqlite3", clinic), clock)
 
 
 def listing(d: ClinicDesk, **filters) -> list[tuple[str, str, str]]:

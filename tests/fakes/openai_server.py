@@ -18,7 +18,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -39,6 +39,7 @@ class FakeReply:
     stall_after: int | None = None  # a streamed reply goes quiet after this many pieces ...
     stall_s: float = 0.0  # ... for this long, then goes on
     drop_after: int | None = None  # a streamed reply's connection closes after this many pieces, unfinished
+    chunk_delay_s: float = 0.0  # pause before each streamed piece (a server that trickles tokens)
 
 
 @dataclass(frozen=True)
@@ -67,9 +68,12 @@ class RecordedRequest:
 class FakeOpenAIServer:
     """Answers chat completions from a queue of scripted replies and records every request."""
 
-    def __init__(self, *, reject_json_schema: bool = False, reject_response_format: bool = False) -> None:
+    def __init__(self, *, reject_json_schema: bool = False, reject_response_format: bool = False,
+                 route: Callable[[RecordedRequest], str | FakeReply | None] | None = None) -> None:
         self.reject_json_schema = reject_json_schema  # like llama.cpp's server: HTTP 500
         self.reject_response_format = reject_response_format  # servers with no JSON mode: HTTP 400
+        # Answers by what is asked (plan, verdict, streamed answer) rather than by order; None -> the script.
+        self.route = route
         self.requests: list[RecordedRequest] = []
         self._script: deque[FakeReply] = deque()
         self._lock = threading.Lock()
@@ -138,8 +142,11 @@ class FakeOpenAIServer:
             return 500, _error('"json_schema" response_format is not supported', "server_error")
         return None
 
-    def next_reply(self) -> FakeReply | None:
-        """The next scripted reply, or None when the script is used up."""
+    def next_reply(self, request: RecordedRequest) -> FakeReply | None:
+        """The routed reply for this request, else the next scripted one; None when there is neither."""
+        routed = self.route(request) if self.route is not None else None
+        if routed is not None:
+            return routed if isinstance(routed, FakeReply) else FakeReply(content=routed)
         with self._lock:
             return self._script.popleft() if self._script else None
 
@@ -184,7 +191,7 @@ class _Handler(BaseHTTPRequestHandler):
         rejection = fake.rejection(request)
         if rejection is not None:
             return self._send_json(*rejection)
-        reply = fake.next_reply()
+        reply = fake.next_reply(request)
         if reply is None:
             message = "fake openai server: the script is empty (queue a reply with server.script(...))"
             return self._send_json(500, _error(message, "fake_script_empty"))
@@ -216,6 +223,8 @@ class _Handler(BaseHTTPRequestHandler):
             if sent == reply.drop_after:
                 return  # the connection closes mid-answer: no finish_reason, no [DONE]
             if sent == reply.stall_after and self.server.fake.sleep(reply.stall_s):
+                return
+            if reply.chunk_delay_s and self.server.fake.sleep(reply.chunk_delay_s):
                 return
             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
             self.wfile.flush()

@@ -9,22 +9,27 @@ import time
 import pytest
 
 from agent_system.llm import LLMSettings
-from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
+from tests.fakes.openai_server import FakeOpenAIServer, FakeReply, RecordedRequest
+from tests.redteam.scripted_llm import PLANNER_OPENING, VERIFIER_OPENING
 from tests.support import ANA_CPF
 
 LLM_TIMEOUT_S = 1.0
 STALL_S = 30.0  # far past the timeout: waiting it out would be the failure
-SAFE = '{"safe": true, "note": "OK", "rules": []}'
+SAFE = '{"safe": true, "flags": []}'
 CARDIOLOGY_PLAN = ('{"steps": [{"step_id": 1, "clinic": "clinic_a", "action": "list_available_slots", "parameters": {}},'
                    ' {"step_id": 2, "clinic": "clinic_c", "action": "list_available_slots", "parameters": {}}]}')
 ANSWER = "Temos horários de cardiologia na Clínica A e na Clínica C. Qual prefere?"
 ANA = {"name": "Ana Paula Teixeira", "cpf": ANA_CPF}
 
 
-@pytest.fixture
-def llm_server():
-    with FakeOpenAIServer() as server:
-        yield server
+def answering(broken: FakeReply):
+    """The scripted LLM by role: the plan, "safe", and the broken answer stream."""
+    def route(request: RecordedRequest) -> str | FakeReply:
+        system = str((request.body.get("messages") or [{}])[0].get("content", ""))
+        if system.startswith(VERIFIER_OPENING):
+            return SAFE
+        return CARDIOLOGY_PLAN if system.startswith(PLANNER_OPENING) else broken
+    return route
 
 
 def chat(client, message: str) -> tuple[dict, float]:
@@ -40,12 +45,13 @@ def chat(client, message: str) -> tuple[dict, float]:
     FakeReply(content=ANSWER, chunks=4, stall_after=2, stall_s=STALL_S),
     FakeReply(content=ANSWER, chunks=4, drop_after=2),
 ], ids=["stalls", "breaks"])
-def test_a_broken_answer_stream_ends_the_turn_with_the_deterministic_answer(app_for, clinic_urls, llm_server, broken):
+def test_a_broken_answer_stream_ends_the_turn_with_the_deterministic_answer(app_for, clinic_urls, broken):
     expected, _ = chat(app_for(clinic_urls).test_client(), "cardiologia")
-    llm = LLMSettings(provider="openai", base_url=llm_server.base_url, timeout_s=LLM_TIMEOUT_S)
-    client = app_for(clinic_urls, llm=llm).test_client()
-    llm_server.script(CARDIOLOGY_PLAN, SAFE, broken, SAFE)
-    result, elapsed = chat(client, "cardiologia")
+    with FakeOpenAIServer(route=answering(broken)) as llm_server:
+        llm = LLMSettings(provider="openai", base_url=llm_server.base_url, timeout_s=LLM_TIMEOUT_S)
+        client = app_for(clinic_urls, llm=llm).test_client()
+        result, elapsed = chat(client, "cardiologia")
+        assert any(r.body.get("stream") for r in llm_server.requests)  # the answer stream was asked for
     answer = next(e for e in result["events"] if e["type"] == "answer")
     assert result["answer"] == expected["answer"] and not answer["blocked"]
     assert [e["type"] for e in result["events"]][-1] == "done"

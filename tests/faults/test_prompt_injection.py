@@ -100,7 +100,8 @@ def test_injections_never_reach_a_staff_tool_nor_another_patients_booking(
             assert "Bruno" not in answer.text and "11144477735" not in text and "111.444.777-35" not in text
             assert not [a for a in answer.appointments if a.status in ("cancelled", "rescheduled", "moved")]
     # No cancel even left: none was confirmed (and Clínica C would refuse Ana anyway).
-    assert tools_on_the_wire(proxies) <= {"list_available_slots", "list_my_appointments"}
+    # get_clinic_info is public (a clinic's address and phone): an injection that asks for contacts may reach it.
+    assert tools_on_the_wire(proxies) <= {"list_available_slots", "list_my_appointments", "get_clinic_info"}
     assert brunos_row in slot_rows(fleet_var, "clinic_c")
     # Whatever was asked, every identified call carried Ana's CPF, never the one typed in the message.
     cpfs = {c["params"]["arguments"].get("cpf") for p in proxies.values() for c in p.calls
@@ -124,26 +125,27 @@ def test_an_llm_that_obeys_the_injection_is_overruled(
         {"steps": [{"step_id": 1, "clinic": "clinic_c", "action": "list_my_appointments",
                     "parameters": {"cpf": BRUNO_CPF}}]},
     ]
-    safe = json.dumps({"safe": True, "note": "OK", "rules": []})
+    safe = json.dumps({"safe": True, "flags": []})
     sources = []
     with served(app) as base:
         client = chat_client(base)
         for plan in obedient_plans:
             # The planner's reply, then generous spares for the verifier and the answer.
             openai_server.script(json.dumps(plan), safe, "Pronto.", safe, safe, safe)
-            # An innocent message: the injection is in what the LLM was fed elsewhere, its plan obeys it.
-            events = client.turn("preciso cancelar a consulta de dezembro com o Dr. Fernando Mendes")
+            # A message the rules cannot read, so the LLM plans it: the injection is in what the LLM was
+            # fed elsewhere, its plan obeys it.
+            events = client.turn("hmm, e agora?")
             assert [e.type for e in events][-1] == "done"
             plan_event = next(e for e in events if e.type == "plan")
             sources.append((plan_event.source, [s["action"] for s in plan_event.steps]))
             answer = next(e for e in events if e.type == "answer")
             assert "Bruno" not in answer.text and not [a for a in answer.appointments if a.status == "cancelled"]
-            while openai_server.next_reply() is not None:  # unused spares must not answer the next turn
-                pass
-    # Staff plans were thrown out for the rules' plan; the patient-tool plans were accepted, but the
-    # router let no unconfirmed cancel leave, and identified calls carried Ana's identity.
-    assert [source for source, _ in sources] == ["rules", "rules", "llm", "llm"], sources
-    assert tools_on_the_wire(proxies) <= {"list_available_slots", "list_my_appointments"}
+            while openai_server.pending:  # unused spares must not answer the next turn
+                openai_server.next_reply(openai_server.requests[-1])
+    # Staff plans, a cancel nobody asked for and a lookup of appointments never mentioned were all
+    # thrown out for the rules' plan; nothing reached a clinic.
+    assert sources == [("rules_fallback", [])] * 4, sources
+    assert tools_on_the_wire(proxies) == set()
     assert brunos_row in slot_rows(fleet_var, "clinic_c")
     cpfs = {c["params"]["arguments"].get("cpf") for p in proxies.values() for c in p.calls
             if c.get("method") == "tools/call" and "cpf" in c["params"]["arguments"]}

@@ -89,7 +89,7 @@ def test_a_new_store_opened_by_sibling_workers_at_once_never_fails_as_locked(reg
     """Found by the benchmark: two gunicorn workers booting on a fresh store raced to switch it to WAL;
     the loser got "database is locked" at once, its worker failed to boot and gunicorn stopped."""
     from agent_system.sessions import SqliteSessions
-    from clinic_servers.store import SlotStore
+    from clinic_servers.sqlite_store import SqliteSlotStore
 
     failures = []
 
@@ -102,7 +102,7 @@ def test_a_new_store_opened_by_sibling_workers_at_once_never_fails_as_locked(reg
 
     for trial in range(40):
         folder = tmp_path / f"trial-{trial}"
-        openers = [lambda: SlotStore(folder / "clinic_a.sqlite3", registry.get("clinic_a")),
+        openers = [lambda: SqliteSlotStore(folder / "clinic_a.sqlite3", registry.get("clinic_a")),
                    lambda: SqliteSessions(folder / "sessions.sqlite3")] * 4
         barrier = threading.Barrier(len(openers))
         threads = [threading.Thread(target=open_store, args=(opener, barrier)) for opener in openers]

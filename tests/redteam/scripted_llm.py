@@ -9,18 +9,26 @@ from __future__ import annotations
 import json
 
 from agent_system.llm import LLMSettings
-from tests.fakes.openai_server import FakeOpenAIServer
+from agent_system.settings import PROMPTS_DIR
+from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest
 
 from .model import RedTeamCase
 
-SAFE = json.dumps({"safe": True, "note": "OK", "rules": []})
+# Each role's system prompt opens with its own line: that says which role a request is for.
+VERIFIER_OPENING = (PROMPTS_DIR / "verifier.txt").read_text(encoding="utf-8").splitlines()[0]
+PLANNER_OPENING = (PROMPTS_DIR / "planner.txt").read_text(encoding="utf-8").splitlines()[0][:40]
+
+SAFE = json.dumps({"safe": True, "flags": []})
 
 
 def scripted_server(case: RedTeamCase) -> FakeOpenAIServer:
-    """A started server scripted for one turn: plan, data verdict, draft, answer verdict."""
-    server = FakeOpenAIServer().start()
-    server.script(plan_reply(case), SAFE, case.draft or "", SAFE)
-    return server
+    """A started server answering whatever it is asked this turn: the plan, "safe", or the draft."""
+    def route(request: RecordedRequest) -> str:
+        system = str((request.body.get("messages") or [{}])[0].get("content", ""))
+        if system.startswith(VERIFIER_OPENING):
+            return SAFE
+        return plan_reply(case) if system.startswith(PLANNER_OPENING) else case.draft or ""
+    return FakeOpenAIServer(route=route).start()
 
 
 def plan_reply(case: RedTeamCase) -> str:

@@ -187,3 +187,15 @@ def test_every_completed_turn_is_audited_without_personal_data(client, web_setti
     assert record["steps"] == [["clinic_b", "list_available_slots"], ["clinic_f", "list_available_slots"]]
     assert record["safe"] is True and record["blocked"] is False
     assert session_id not in trail and "39053344705" not in trail and "Ana Paula" not in trail
+
+
+def test_clinics_endpoint_gives_the_page_names_specialties_and_contacts(client, registry):
+    reply = client.get("/api/clinics")
+    assert reply.status_code == 200
+    clinics = reply.get_json()["clinics"]
+    assert [c["id"] for c in clinics] == registry.ids()
+    first = clinics[0]
+    assert (first["name"], first["specialty"]) == ("Clínica A", {"key": "cardiologia", "pt": "Cardiologia",
+                                                                   "en": "Cardiology"})
+    assert first["address"].startswith("Av. Paulista") and first["timezone"] == "America/Sao_Paulo"
+    assert "port" not in first and "data" not in first

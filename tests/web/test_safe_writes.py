@@ -236,8 +236,11 @@ class _SlowOnce(ClinicProxy):
         self.first_delay_s, self.keys = delay_s, []
 
     def forward(self, body: bytes, headers: dict) -> tuple[int, bytes]:
-        self.keys.append(json.loads(body)["params"]["arguments"].get("idempotency_key"))
         reply = requests.post(self.target_url, data=body, headers=headers, timeout=30)
+        params = json.loads(body).get("params") or {}
+        if params.get("name") != "book_appointment":  # the overlap check's lookups pass straight through
+            return reply.status_code, reply.content
+        self.keys.append(params["arguments"].get("idempotency_key"))
         if len(self.keys) == 1:
             time.sleep(self.first_delay_s)
         return reply.status_code, reply.content

@@ -1,0 +1,55 @@
+/*
+ * The page's words: one catalogue per language under i18n/, the current language, and the static
+ * text of the page (elements with data-i18n / data-i18n-attr) re-applied when the language changes.
+ */
+import en from "./i18n/en.js";
+import pt from "./i18n/pt.js";
+
+const CATALOGUES = { pt: pt, en: en };
+const FALLBACK = "pt";
+let current = FALLBACK;
+
+export function lang() {
+  return current;
+}
+
+export function isLanguage(code) {
+  return Object.prototype.hasOwnProperty.call(CATALOGUES, code);
+}
+
+/** The other language of the header switch (with more catalogues: the next one). */
+export function nextLanguage() {
+  const codes = Object.keys(CATALOGUES);
+  return codes[(codes.indexOf(current) + 1) % codes.length];
+}
+
+/** A string of the current catalogue with {placeholders} filled; the fallback catalogue fills gaps. */
+export function t(key, params) {
+  const value = key in CATALOGUES[current] ? CATALOGUES[current][key] : CATALOGUES[FALLBACK][key];
+  if (value === undefined) return key;
+  if (typeof value !== "string") return value;
+  return value.replace(/\{(\w+)\}/g, function (whole, name) {
+    return params && params[name] !== undefined && params[name] !== null ? String(params[name]) : whole;
+  });
+}
+
+/** Switch the language and rewrite the page's static text; returns whether it changed. */
+export function setLanguage(code) {
+  if (!isLanguage(code) || code === current) return false;
+  current = code;
+  applyStaticText(document);
+  return true;
+}
+
+/** Fill every `data-i18n` element's text and every `data-i18n-attr="attr:key;..."` attribute. */
+export function applyStaticText(root) {
+  document.documentElement.lang = t("html_lang");
+  document.title = t("app_title");
+  root.querySelectorAll("[data-i18n]").forEach(function (node) { node.textContent = t(node.dataset.i18n); });
+  root.querySelectorAll("[data-i18n-attr]").forEach(function (node) {
+    node.dataset.i18nAttr.split(";").forEach(function (pair) {
+      const parts = pair.split(":");
+      node.setAttribute(parts[0].trim(), t(parts[1].trim()));
+    });
+  });
+}
