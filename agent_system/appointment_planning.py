@@ -171,7 +171,8 @@ class AppointmentPlanning:
         return [a for a, score in zip(pool, scores) if score == best] if best else []
 
     def _moving(self) -> bool:
-        return self.r.wants_reschedule or self.pending.get("action") == "reschedule"
+        r = self.r
+        return r.wants_reschedule or r.moves_to or r.instead or self.pending.get("action") == "reschedule"
 
     # -- the new slot of a reschedule ------------------------------------------------------------
     def _new_slot(self, original: AppointmentItem) -> tuple[str, str] | None:
@@ -180,7 +181,7 @@ class AppointmentPlanning:
             return picked.date, picked.time
         days, times = self._new_days(original), [t for t in self.r.times if t != original.time] or self.r.times
         day = days[-1] if days else self.pending.get("new_date")
-        time = times[-1] if times else self.pending.get("new_time")
+        time = times[-1] if times else original.time if self.r.same_time else self.pending.get("new_time")
         return (day or original.date, time) if time else None
 
     def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:
@@ -215,9 +216,9 @@ class AppointmentPlanning:
         self.out.intend(Intent.RESCHEDULE, pending=pending)
 
     def _new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
-        days, span = [d for d in self.r.days if d != original.date], self.r.date_range
+        days = [d for d in self.r.days if d != original.date]
         if days:
             return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
-        if span:
-            return {"date_from": span[0].isoformat(), "date_to": span[1].isoformat()}
+        if self.r.date_range:
+            return self.r.range_filter()
         return {"date": self.pending["new_date"]} if self.pending.get("new_date") else {}

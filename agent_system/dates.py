@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 from typing import Any, NamedTuple
 
+from agent_system.spoken_times import spell_out
 from agent_system.text import normalize
 
 # An explicit date outside this window cannot be booked; slots only exist ahead of today.
@@ -38,8 +39,10 @@ _ENGLISH_MONTHS = (
 _WEEKDAYS = {
     "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-    "sunday": 6,
+    "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
 }
+MONTH_NAMES = tuple(_MONTHS)
+WEEKDAY_NAMES = tuple(_WEEKDAYS)
 # "segunda" to "sexta" are also ordinals: "a segunda opção" is not a Monday.
 _ORDINAL_WEEKDAYS = frozenset({"segunda", "terca", "quarta", "quinta", "sexta"})
 _RELATIVE_DAYS = {
@@ -85,8 +88,15 @@ _RELATIVE = re.compile(
 _WEEKDAY = re.compile(
     r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+)?"
     rf"(?P<name>{_alternation(_WEEKDAYS)})(?P<feira>[\s-]feira)?\b"
-    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana que vem|proxima semana)|\s+next week)"
-    r"|(?P<que_vem>\s+que vem))?\b",
+    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana)|\s+next week)"
+    r"|(?P<que_vem>\s+q(?:ue)? vem))?\b",
+    re.ASCII,
+)
+# "terça 1", "segunda, dia 30", "Friday the 27th", "wed 2nd": the day number decides the date.
+_WEEKDAY_NUMBER = re.compile(
+    rf"\b(?P<name>{_alternation(_WEEKDAYS)})(?:[\s-]feira)?\.?,?\s+(?:dia\s+|the\s+)?(?P<day>\d{{1,2}})"
+    r"(?:o|st|nd|rd|th)?\b"
+    r"(?![:./-]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))",
     re.ASCII,
 )
 _ORDINAL_NOUN = re.compile(r"\s+(?:opcao|vez|via|consulta|opiniao|parte|vaga|semana)\b")
@@ -99,7 +109,7 @@ _NOON = re.compile(
     r"\b(?P<word>meio[\s-]?dia|noon|meia[\s-]?noite|midnight)(?P<half>\s+e\s+meia)?\b"
 )
 _CLOCK = re.compile(
-    rf"(?:\b(?P<cue>as|at)\s+)?{_NO_NUMBER_BEFORE}(?P<hour>\d{{1,2}})"
+    rf"(?:\b(?P<cue>as|at|das|pelas)\s+)?{_NO_NUMBER_BEFORE}(?P<hour>\d{{1,2}})"
     r"(?:[:h](?P<minute>\d{2})|(?P<h>h(?:rs?|s)?)|\s+(?P<horas>horas?))?"
     r"(?P<half>\s+e\s+meia)?"
     r"(?:\s*(?P<meridiem>am|pm|a\.m\.?|p\.m\.?)|\s+d[ae]\s+(?P<part>manha|tarde|noite))?"
@@ -108,10 +118,10 @@ _CLOCK = re.compile(
 )
 
 _RANGE = re.compile(
-    r"\b(?:(?P<next_week>semana que vem|proxima semana|next week)"
+    r"\b(?:(?P<next_week>semana q(?:ue)? vem|prox(?:ima)? semana|next week)"
     r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
     r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
-    r"|(?P<next_month>mes que vem|proximo mes|next month))\b"
+    r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
 )
 
 
@@ -131,7 +141,7 @@ def find_dates(text: str, today: date) -> list[date]:
 
 def find_times(text: str) -> list[str]:
     """Every time of day the message mentions as `HH:MM`, in order, without repeats."""
-    found = (rule.resolve(match) for match, rule in _matches(normalize(text), _TIME_RULES))
+    found = (rule.resolve(match) for match, rule in _matches(spell_out(normalize(text)), _TIME_RULES))
     return _unique(found)
 
 
@@ -238,15 +248,32 @@ def _is_ordinal(match: re.Match[str]) -> bool:
     return bool(match["article"]) or bool(_ORDINAL_NOUN.match(match.string, match.end()))
 
 
-def _resolve_day_of_month(match: re.Match[str], today: date) -> date | None:
-    """The next day with this number on or after today, skipping months too short for it."""
-    day = int(match["day"] or match["day_en"])
+def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
+    """This or next month's day with this number when it falls on the named weekday, else just the weekday.
+
+    "terça 1" is Tuesday 1 December; in "quinta 9" the 9th is no Thursday soon, so the number is not a day.
+    """
+    weekday = _WEEKDAYS[match["name"]]
+    near = _days_numbered(int(match["day"]), today)[:2]
+    weekday_only = today + timedelta(days=(weekday - today.weekday()) % 7)
+    return next((d for d in near if d.weekday() == weekday), weekday_only)
+
+
+def _days_numbered(day: int, today: date) -> list[date]:
+    """The days numbered `day` in the next twelve months, from today on."""
+    found = []
     for months_ahead in range(12):
         years, month_index = divmod(today.month - 1 + months_ahead, 12)
-        found = _calendar_date(today.year + years, month_index + 1, day)
-        if found is not None and found >= today:
-            return found
-    return None
+        candidate = _calendar_date(today.year + years, month_index + 1, day)
+        if candidate is not None and candidate >= today:
+            found.append(candidate)
+    return found
+
+
+def _resolve_day_of_month(match: re.Match[str], today: date) -> date | None:
+    """The next day with this number on or after today, skipping months too short for it."""
+    days = _days_numbered(int(match["day"] or match["day_en"]), today)
+    return days[0] if days else None
 
 
 def _resolve_noon(match: re.Match[str]) -> str:
@@ -261,6 +288,8 @@ def _resolve_clock(match: re.Match[str]) -> str | None:
     minute = int(match["minute"]) if match["minute"] else 30 if match["half"] else 0
     period = (match["meridiem"] or match["part"] or "").replace(".", "")
     hour = _to_24h(int(match["hour"]), period)
+    if hour is not None and not period and 1 <= hour <= 6 and not match["hour"].startswith("0"):
+        hour += 12  # "às 2", "2:30": clinics see patients by day, so a bare early hour is the afternoon
     if hour is None or not 0 <= hour <= 23 or minute > 59:
         return None
     return f"{hour:02d}:{minute:02d}"
@@ -285,6 +314,7 @@ _DATE_RULES = (
     _Rule(_DAY_MONTH, _resolve_month_name),
     _Rule(_MONTH_DAY, _resolve_month_name),
     _Rule(_RELATIVE, _resolve_relative),
+    _Rule(_WEEKDAY_NUMBER, _resolve_weekday_number),
     _Rule(_WEEKDAY, _resolve_weekday),
     _Rule(_DAY_OF_MONTH, _resolve_day_of_month),
 )

@@ -280,6 +280,8 @@ PHRASES: dict[str, dict[str, str]] = {
                        "en": "Which of these appointments do you mean?"},
     "clarify_line": {"pt": "{n}. {day} às {time} — {doctor} ({clinic})",
                      "en": "{n}. {day} at {time} — {doctor} ({clinic})"},
+    "clarify_doctor": {"pt": "Com qual destes médicos você quer?", "en": "Which of these doctors would you like?"},
+    "doctor_line": {"pt": "{n}. {doctor} ({clinic})", "en": "{n}. {doctor} ({clinic})"},
     "reply_with_number": {"pt": "É só responder com o número.", "en": "Just reply with the number."},
     "ask_new_time": {"pt": "Para qual dia e horário você quer remarcar a consulta?",
                      "en": "What day and time would you like to move the appointment to?"},

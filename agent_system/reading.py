@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal, Protocol, TypeVar
 
+from . import request_inventory as asks
 from . import vocabulary as vocab
 from .conversation import Conversation
+from .date_windows import find_date_window
 from .dates import find_date_range, find_dates, find_times
 from .text import Language, detect_language, normalize
 from .vocabulary import DoctorIndex, DoctorRef
-from .write_intent import booking_code_in, confirmation_reply, is_write_request
+from .write_intent import booking_code_in, confirmation_reply, is_question, is_write_request
 
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
 
@@ -38,7 +40,7 @@ class Reading:
     clinics: list[str]
     dates: list[date]
     times: list[str]
-    date_range: tuple[date, date] | None
+    date_range: tuple[date, date | None] | None  # a week, a month, or a window ("até sexta"); None end: open
     ordinal: int | None
     foreign_cpf: bool
     wants_privacy: bool
@@ -56,6 +58,14 @@ class Reading:
     asks_to_write: bool  # a request, not a question (write_intent): only then may the turn book
     booking_code: str | None  # a booking code typed in the message
     confirmation: Literal["yes", "no"] | None  # a clear yes or no to "shall I cancel/move it?"
+    moves_to: bool = False  # "joga pra terça", "move it to 9 AM": a move when there is a booking to move
+    instead: bool = False  # "could we do Thursday instead?"
+    same_time: bool = False  # "mesmo horário", "same time"
+    day_part: str | None = None  # "o da tarde", "the morning one"
+    other_doctor: str | None = None  # "a outra doutora" -> "fem"; "the other doctor" -> "any"
+    some_doctor: str | None = None  # "o doutor" without a name -> "masc"
+    about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
+    points_at_booking: bool = False  # "aquela consulta", "my appointment"
 
     @property
     def doctor(self) -> DoctorRef | None:
@@ -73,9 +83,14 @@ class Reading:
             return {"date": self.days[0]}
         if self.days:
             return {"date_from": min(self.days), "date_to": max(self.days)}
-        if self.date_range:
-            return {"date_from": self.date_range[0].isoformat(), "date_to": self.date_range[1].isoformat()}
-        return {}
+        return self.range_filter()
+
+    def range_filter(self) -> dict[str, str]:
+        """The listing filter for the week, month or window named (an open window has no `date_to`)."""
+        if not self.date_range:
+            return {}
+        start, end = self.date_range
+        return {"date_from": start.isoformat(), **({"date_to": end.isoformat()} if end else {})}
 
     def matching(self, items: Sequence[_D], match_time: bool = False) -> list[_D]:
         """The offers or bookings that fit the doctors, clinics, dates (and times) named, earliest first."""
@@ -96,23 +111,33 @@ def chronological(item: _Dated) -> tuple[str, str, str, str]:
 def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex) -> Reading:
     """Read a message in the light of who is asking."""
     text = normalize(message)
+    window = find_date_window(text, today)
+    # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
+    undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
     own_name = frozenset(normalize(conversation.patient.name).split())
     invalid = vocab.INVALID_SPECIALTY.search(text)
     return Reading(
         text=text, language=detect_language(message), specialties=vocab.specialties_in(text),
         invalid_specialty=invalid.group(0) if invalid else None, doctors=doctors.named_in(text, own_name),
-        clinics=vocab.clinic_letters_in(text), dates=find_dates(message, today), times=find_times(message),
-        date_range=find_date_range(message, today), ordinal=vocab.ordinal_in(text),
+        clinics=vocab.clinic_letters_in(text), dates=find_dates(undated, today), times=find_times(message),
+        date_range=(window.start, window.end) if window else find_date_range(undated, today),
+        ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
-        wants_cancel=bool(vocab.CANCEL.search(text)), wants_reschedule=bool(vocab.RESCHEDULE.search(text)),
-        wants_mine=bool(vocab.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
+        wants_cancel=bool(asks.CANCEL.search(text)), wants_reschedule=bool(asks.RESCHEDULE.search(text)),
+        wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), wants_clinic_info=bool(vocab.CLINIC_INFO.search(text)),
         greets=bool(vocab.GREETING.search(text)),
         off_topic=bool(vocab.OFF_TOPIC.search(text)),
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
-        booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code))
+        booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
+        moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
+        same_time=bool(asks.SAME_TIME.search(text)), day_part=asks.day_part_in(text),
+        other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),
+        some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
+        about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)),
+        points_at_booking=bool(asks.A_BOOKING.search(text)))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:

@@ -248,8 +248,13 @@ class _Answer:
             return self._ask_new_time(found)
         if details.get("missing") == "appointment" or (action and not found):
             return self.words.say("ask_appointment", verb=self.words.phrase(f"verb_{action or 'change'}"))
+        doctors = [d for d in details.get("doctors") or [] if isinstance(d, dict)]
+        if not found and doctors:
+            lines = [self.words.say("doctor_line", n=n, doctor=str(d.get("doctor") or ""),
+                                    clinic=self.words.clinic(str(d.get("clinic") or ""))) for n, d in enumerate(doctors, 1)]
+            return "\n".join([self.words.say("clarify_doctor"), *lines, self.words.say("reply_with_number")])
         if not found:
-            return self.words.say("ask_more")
+            return self._specialty_menu(self.words.say("ask_more"))
         lines = [self.words.say("clarify_line", n=n, **self._fields(a)) for n, a in enumerate(found, 1)]
         header = self.words.say(f"clarify_{action or 'choose'}")
         return "\n".join([header, *lines, self.words.say("reply_with_number")])

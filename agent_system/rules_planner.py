@@ -8,6 +8,7 @@ from clinic_servers.registry import ClinicRegistry
 from .appointment_planning import AppointmentPlanning
 from .conversation import Conversation
 from .events import SlotOffer
+from .follow_ups import FollowUps
 from .plan import Intent, Plan
 from .plan_draft import PlanDraft
 from .reading import Reading, read
@@ -27,15 +28,17 @@ class RulesPlanner:
 
     def decompose_cot(self, message: str, conversation: Conversation, today: date) -> Plan:
         """The plan for one message with the reasoning that led to it."""
-        policy = _Policy(self.registry, read(message, conversation, today, self.doctors), conversation)
-        return policy.plan()
+        reading = read(message, conversation, today, self.doctors)
+        follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
+                               lambda text: read(text, conversation, today, self.doctors))
+        return _Policy(self.registry, reading, conversation, follow_ups).plan()
 
 
 class _Policy:
     """One planning pass over one reading of a message."""
 
-    def __init__(self, registry: ClinicRegistry, reading: Reading, conversation: Conversation):
-        self.registry, self.r, self.conv = registry, reading, conversation
+    def __init__(self, registry: ClinicRegistry, reading: Reading, conversation: Conversation, follow_ups: FollowUps):
+        self.registry, self.r, self.conv, self.follow_ups = registry, reading, conversation, follow_ups
         self.out = PlanDraft()
         self.appointments = AppointmentPlanning(self.out, reading, conversation, registry)
 
@@ -54,7 +57,7 @@ class _Policy:
             return self.out.intend(Intent.PRIVACY)
         if r.wants_cancel and not r.wants_reschedule:
             return appointments.cancel()
-        if r.wants_reschedule or appointments.continues("reschedule"):
+        if r.wants_reschedule or self._moves_a_booking() or appointments.continues("reschedule"):
             return appointments.reschedule()
         if r.wants_mine:
             return appointments.my_appointments()
@@ -62,7 +65,7 @@ class _Policy:
             return self._clinic_info()
         if appointments.continues("cancel"):
             return appointments.cancel()
-        if not self._book_from_context():
+        if not (self._follow_up() or self._book_from_context()):
             self._listings()
 
     def _clinic_info(self) -> None:
@@ -75,6 +78,30 @@ class _Policy:
         for clinic_id in clinics:
             self.out.step(clinic_id, "get_clinic_info")
         self.out.intend(Intent.CLINIC_INFO)
+
+    def _moves_a_booking(self) -> bool:
+        """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
+        return bool(self.conv.appointments) and (self.r.moves_to or self.r.instead)
+
+    # -- follow-ups on the last listing and the previous message --------------------------------
+    def _follow_up(self) -> bool:
+        follow_ups, r = self.follow_ups, self.r
+        asked = follow_ups.asked_slot()
+        if asked is not None and r.asks_to_write:
+            self.out.note("A bare go-ahead right after asking about one listed slot: that slot.")
+            return self._book(asked)
+        others = follow_ups.other_doctors() or follow_ups.pointed_doctors()
+        if len(others) == 1 or (others and r.other_doctor):
+            self.out.note(f"The doctor(s) pointed at without a name: {', '.join(d.name for d in others)}.")
+            for doctor in others:
+                self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **follow_ups.date_filter())
+            self.out.intend(self._listing_intent())
+            return True
+        if others:
+            self.out.note("Several listed doctors fit the words used: ask which one.")
+            self.out.intend(Intent.CLARIFY, doctors=[{"doctor": d.name, "clinic": d.clinic_id} for d in others])
+            return True
+        return False
 
     # -- booking from the message or the last listing --------------------------------------------
     def _book_from_context(self) -> bool:
@@ -105,7 +132,8 @@ class _Policy:
         r = self.r
         if not self.conv.last_slots or not set(r.specialties) <= self._listed_specialties():
             return False
-        return r.ordinal is not None or bool(r.times) or bool(r.dates and (r.wants_book or r.agrees))
+        return (r.ordinal is not None or bool(r.times) or bool(r.dates and (r.wants_book or r.agrees))
+                or bool(r.day_part and r.asks_to_write))
 
     def _listed_specialties(self) -> set[str]:
         return {self._specialty_of(s.clinic) for s in self.conv.last_slots}
@@ -118,6 +146,8 @@ class _Policy:
         """The last listing's slots the message points at (an ordinal picks one of the rest)."""
         r = self.r
         offers = [s for s in self.conv.last_slots if not r.specialties or self._specialty_of(s.clinic) in r.specialties]
+        if r.day_part and not r.times:
+            offers = [s for s in offers if _part_of_day(s.time) == r.day_part]
         if r.ordinal is None:
             return r.matching(offers, match_time=True)
         ranked = r.matching(offers)
@@ -162,13 +192,25 @@ class _Policy:
         if r.off_topic and not (r.wants_book or r.wants_list):
             self.out.note("A topic no clinic deals with: explain the scope.")
             return self.out.intend(Intent.OUT_OF_SCOPE)
+        if self.conv.appointments and r.points_at_booking and not r.specialties:
+            return self._ask_with_options()
         if r.wants_book or r.wants_list or r.ordinal is not None or r.dates or r.times or r.date_range:
             self.out.note("A booking, listing or day without any specialty, doctor or clinic: ask which specialty.")
             return self.out.intend(Intent.MISSING_SPECIALTY)
         if r.greets or r.agrees:
             return self.out.intend(Intent.GREETING)
+        if r.about_appointments or r.wants_cancel or r.moves_to or r.instead or r.day_part or r.some_doctor:
+            return self._ask_with_options()
         self.out.note("Nothing the clinics can help with: explain the scope.")
         self.out.intend(Intent.OUT_OF_SCOPE)
+
+    def _ask_with_options(self) -> None:
+        """About appointments but not understood: ask, offering the bookings, the doctors just listed or the specialties."""
+        self.out.note("About appointments, but not enough to act on: ask, with concrete options.")
+        if self.conv.appointments:
+            return self.out.intend(Intent.CLARIFY, appointments=[a.model_dump() for a in self.conv.appointments])
+        listed = dict.fromkeys((s.doctor, s.clinic) for s in self.conv.last_slots)
+        self.out.intend(Intent.CLARIFY, doctors=[{"doctor": d, "clinic": c} for d, c in listed])
 
     def _listing_intent(self) -> Intent:
         return Intent.BOOK if self.r.wants_book else Intent.LIST
@@ -207,3 +249,9 @@ class _Policy:
             self.out.step(clinic, "list_available_slots", doctor=doctor, **r.date_filter())
         self.out.intend(Intent.BOOK)
         return True
+
+
+def _part_of_day(time: str) -> str:
+    """"morning" before noon, "afternoon" until six, "evening" after."""
+    hour = int(time[:2])
+    return "morning" if hour < 12 else "afternoon" if hour < 18 else "evening"

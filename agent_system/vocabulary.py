@@ -19,11 +19,11 @@ SPECIALTY_WORDS: dict[str, re.Pattern[str]] = {
         r"cardio\w*", r"cardilog\w*", r"cora[cs]ao", r"heart", r"pressao alta", r"hipertens\w*", r"palpita\w*",
         r"arritmia", r"blood pressure", r"colesterol", r"cholesterol"),
     "dermatologia": _words(
-        r"dermat\w*", r"dermot\w*", r"derma", r"pele", r"skin", r"manchas?", r"acne", r"espinhas?", r"cabelos?",
+        r"dermat\w*", r"dermot\w*", r"derma?", r"dermo", r"pele", r"skin", r"manchas?", r"acne", r"espinhas?", r"cabelos?",
         r"queda de cabelo", r"unhas?", r"coceira", r"psoriase", r"eczema", r"verrugas?", r"pintas?", r"rash",
         r"hair loss", r"moles?", r"pimples?", r"sardas?", r"melasma", r"micose"),
     "ortopedia": _words(
-        r"ortop\w*", r"orthop\w*", r"ortped\w*", r"orto", r"ortho", r"ossos?", r"joelhos?", r"coluna", r"costas",
+        r"ortop\w*", r"orthop\w*", r"ortped\w*", r"orto", r"ortho", r"traumato\w*", r"ossos?", r"joelhos?", r"coluna", r"costas",
         r"ombros?", r"tornozelos?", r"fratur\w*", r"entorse", r"tendinite", r"articula\w*", r"quadril", r"lombar",
         r"bones?", r"knees?", r"back pain", r"shoulders?", r"ankles?", r"joints?", r"hips?", r"fracture\w*",
         r"sprain\w*", r"spine", r"punho", r"wrist", r"cotovelo", r"elbow", r"menisco", r"ligamento"),
@@ -85,17 +85,6 @@ CLINIC_INFO = _words(
     r"opening hours", r"open on (?:saturdays?|sundays?)", r"what time (?:do|does) (?:it|you|the clinic) (?:open|close)",
     r"accept\w*", r"health (?:plans?|insurance)", r"insurance")
 
-CANCEL = _words(r"cancel\w*", r"desmarc\w*", r"call off", r"nao (?:vou |poderei |vou poder |posso )ir",
-                r"can ?t make it", r"cannot make it", r"won ?t (?:be able to )?make it")
-RESCHEDULE = _words(
-    r"remarc\w*", r"reagend\w*", r"reschedul\w*", r"mudar (?:a |minha |o |meu )?(?:consulta|horario|data)",
-    r"trocar (?:a |minha |o |meu )?(?:consulta|horario|data)", r"adiar", r"antecipar", r"mover",
-    r"(?:move|change) (?:my |the )?(?:appointment|booking|time)", r"push back")
-MY_APPOINTMENTS = _words(
-    r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas marcadas",
-    r"consultas agendadas", r"(?:o que|quais consultas) (?:eu )?tenho (?:marcad|agendad)\w*",
-    r"tenho (?:alguma )?consulta", r"my appointments?", r"my bookings?", r"what (?:do i|have i) (?:have )?booked",
-    r"do i have (?:an? |any )?(?:appointments?|bookings?)", r"ver (?:a )?minha consulta")
 BOOK = _words(
     r"agend(?!a\b)\w*", r"marc(?:ar|a|o|ando|que)", r"reserv\w*", r"book\w*", r"schedule", r"quero (?:uma )?consulta",
     r"fico com", r"pode ser", r"vou querer", r"quero (?:o|esse|este|esse horario)", r"i ?ll take", r"i will take",
@@ -112,18 +101,24 @@ GREETING = _words(
 YES = _words(r"sim", r"yes", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"claro", r"certo", r"sure", r"yep",
              r"correto", r"exato", r"please do", r"go ahead")
 
+# "on the 3rd", "Friday the 4th", "wed 2nd" name a day of the month, not an option.
+_NOT_A_DAY = r"(?<!on the )(?<!day the )(?<!dia )(?<!mon )(?<!tue )(?<!wed )(?<!thu )(?<!fri )"
+
 ORDINALS: tuple[tuple[re.Pattern[str], int], ...] = (
     (_words(r"(?:o |a )?mais cedo", r"(?:the )?earliest", r"(?:o |a )?mais proxim[oa]", r"(?:the )?soonest",
-            r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de)", r"(?<!my )(?:the )?first(?: one)?(?! time)",
-            r"(?<!dia )1o(?! de)", r"1st"), 0),
+            r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de)", r"(?<!my )(?:the )?first(?: one)?(?! time| thing)", r"first thing",
+            r"(?<!dia )1o(?! de)", _NOT_A_DAY + r"1st"), 0),
     (_words(r"(?:o )?segundo", r"a segunda(?![ -]feira)", r"segunda (?:opcao|vaga|da lista)",
-            r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", r"2nd"), 1),
-    (_words(r"(?:o |a )?terceir[oa]", r"(?:the )?third(?: one)?", r"(?<!dia )3o(?! de)", r"3rd"), 2),
+            r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", _NOT_A_DAY + r"2nd"), 1),
+    (_words(r"(?:o |a )?terceir[oa]", r"(?:the )?third(?: one)?", r"(?<!dia )3o(?! de)", _NOT_A_DAY + r"3rd"), 2),
     (_words(r"(?:o |a )?quart[oa] (?:horario|opcao|vaga)", r"o quarto", r"(?:the )?fourth(?: one)?",
-            r"(?<!dia )4o(?! de)", r"4th"), 3),
+            r"(?<!dia )4o(?! de)", _NOT_A_DAY + r"4th"), 3),
     (_words(r"(?:o )?quinto", r"(?:a )?quinta (?:opcao|vaga)", r"(?:the )?fifth(?: one)?", r"(?<!dia )5o(?! de)",
-            r"5th"), 4),
-    (_words(r"(?:o |a )?ultim[oa]", r"(?:the )?last(?: one)?", r"(?:o |a )?mais tarde", r"(?:the )?latest"), -1),
+            _NOT_A_DAY + r"5th"), 4),
+    # "last" is also a verb ("how long does it last") and a time word ("last week", "my last visit").
+    (_words(r"(?<!minha )(?<!meu )(?:o |a )?ultim[oa](?! vez| semana| mes| consulta que)",
+            r"the last(?: one| slot| option| opening| time| appointment(?! i))?(?! week| month| year| time i| visit)",
+            r"last one", r"(?:o |a )?mais tarde", r"(?:the )?latest"), -1),
 )
 
 _CLINIC_LETTER = re.compile(r"\bclinica?(?:\s*[_-]\s*|\s+)([a-f])\b")
@@ -189,6 +184,15 @@ def _titled_words(text: str) -> set[str]:
     return {word for title, word in zip(words, words[1:]) if title in _TITLES}
 
 
-def ordinal_in(text: str) -> int | None:
+# Ordinals that are ordinary words too ("the last time", "first thing in the morning", "a última consulta
+# do dia"): they pick a slot only when the sentence is a choice, not a question about something else.
+_WORD_ORDINALS = re.compile(r"\b(?:last|ultim[oa]|first thing|latest|mais tarde)\b")
+
+
+def ordinal_in(text: str, choice: bool = True) -> int | None:
     """The position an ordinal pick refers to ('o primeiro' -> 0, 'o último' -> -1), if any."""
-    return next((index for pattern, index in ORDINALS if pattern.search(text)), None)
+    for pattern, index in ORDINALS:
+        match = pattern.search(text)
+        if match and (choice or not _WORD_ORDINALS.search(match.group(0))):
+            return index
+    return None

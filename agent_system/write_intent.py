@@ -16,16 +16,17 @@ from clinic_servers.booking_codes import CODE_PATTERN, canonical
 
 from .text import normalize
 
-_BOOK = r"marc(?:a|ar|ue|amos)|agend(?:a|ar|e)|reserv(?:a|ar|e)|book|reserve|schedule"
-_CANCEL = r"cancel(?:a|ar|e)?|desmarc(?:a|ar|que)|call off"
-_MOVE = r"remarc(?:a|ar|que)|reagend(?:a|ar|e)|adi(?:a|ar|e)|antecip(?:a|ar|e)|reschedule|postpone|push (?:it )?back"
+_BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
+         r"|schedule")
+_CANCEL = r"cancel(?:a|ar|e)?|desmarc(?:a|ar)|desmarque|call off"
+_MOVE = r"remarc(?:a|ar)|remarque|reagend(?:a|ar|e)|adi(?:a|ar|e)|antecip(?:a|ar|e)|reschedule|postpone|push (?:it )?back"
 # Verbs that write only with their object: "muda pra sexta", "passa a consulta pra sexta", "move it to
 # Friday", "bota meu nome", "put me down"; "passa o endereço" or "muda nada" are no requests.
-_MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar|que)|pass(?:a|ar|e)|jog(?:a|ar|ue)|move|change|switch|shift)"
+_MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?:a|ar|ue)|move|change|switch|shift)"
                      r"(?: (?:a|o|minha|meu|the|my|it|isso|ela|ele))?"
                      r"(?: (?:consulta|horario|data|agendamento|appointment|booking|time|slot))?"
                      r"(?: (?:pra|para|pro|to|for)\b| (?:consulta|horario|data|agendamento|appointment|booking)\b)")
-_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar|que)|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in)|sign me up"
+_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in)|sign me up"
           r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
           r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
           r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))")
@@ -41,7 +42,7 @@ _SOFT_MODAL = r"(?:da pra|da para|tem como)"
 _WISH = (r"(?:quero|qro|kero|queria|qria|gostaria de|gostaria|preciso|desejo|vou querer|i want to|i want|i wanna|"
          r"i d like to|i d like|i would like to|i would like|i need to|i need|i ll|i will|let s|lets|want to)")
 
-_ORDER = re.compile(rf"^{_OPENERS}{_WRITE}")
+_ORDER = re.compile(rf"^{_OPENERS}(?:me )?{_WRITE}")  # "marca", "me agenda", "me encaixa"
 _WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
                      rf"|\b{_WISH} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b")
 _WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
@@ -53,6 +54,11 @@ _HEDGED = re.compile(r"\b(?:se|if|whether|caso|saber|know|wondering|asking|pergu
                      r"seu lugar|telefone|phone|sera)\b")
 _COURTESY = re.compile(r"\b(?:se possivel|se puder|if possible|if you can|por gentileza)\b")
 # Conditions that close a question the patient asked just before: "…? se tiver, marca", "…? if so, book it".
+# "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
+_SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
+# "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
+_ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario) works(?: for me| fine)?$| works for me\b")
+_TAG = re.compile(r"pode ser|pode|ok|okay|tudo bem|beleza|blz|would that work|is that ok|ok for you")
 _CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
 _ASKING = re.compile(
     r"^(?:e |and |so )?(?:is|are|was|were|does|do|did|has|have|had)\b|\b(?:quem|qual|quais|quanto|quanta|quantos|"
@@ -68,12 +74,12 @@ _SLOT_WORDS = frozenset("""
     ultimo ultima first second third fourth fifth last mais cedo proximo proxima earliest soonest esse essa este esta
     aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
-    perfeito otimo great
+    perfeito otimo great um uma entao then go
     """.split())
 _ANCHORS = frozenset("""
     amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
     primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse
-    essa este esta that this
+    essa este esta that this manha tarde noite morning afternoon evening
     """.split())
 _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
 # Words that say something about a doctor or slot: after a title they end the name, and the reply.
@@ -101,16 +107,33 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
     if any(_requests(clause, asked, names) for clause, asked in clauses):
         return True
     # A bare choice ("o primeiro", "às 10h") only as the whole reply: "first, tell me the price" is no pick.
-    choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses if clause]
-    return bool(choices) and all(choices)
+    choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses
+               if clause and not re.fullmatch(_OPENERS, clause + " ")]  # "…, please" / "yes, that one"
+    if bool(choices) and all(choices):
+        return True
+    # A slot named, then a tag asking for the go-ahead: "Dr. X na quinta às 11h30, pode ser?".
+    return len(clauses) == 2 and bool(_TAG.fullmatch(clauses[1][0])) and _is_choice(clauses[0][0].split(), names)
+
+
+def is_question(message: str) -> bool:
+    """Whether the message asks about something (a question word, not a polite request) and requests nothing."""
+    clauses = _clauses(_QUOTED.sub(" ", message))
+    return not is_write_request(message) and any(_ASKING.search(c) and not _ASKED_POLITELY.match(c)
+                                                 for c, _ in clauses)
 
 
 def _clauses(message: str) -> list[tuple[str, bool]]:
     """Each clause, normalised, with whether its sentence ends with a question mark."""
     parts = _SENTENCES.split(message)
     sentences = zip(parts[::2], [*parts[1::2], ""])
-    return [(_CONDITION_MET.sub("", _COURTESY.sub(" ", clause)).strip(), end == "?") for sentence, end in sentences
+    return [(_plain(clause), end == "?") for sentence, end in sentences
             for part in _CLAUSES.split(sentence) if (clause := normalize(part))]
+
+
+def _plain(clause: str) -> str:
+    """A clause without courtesy, a met condition or "vê se", and with "works (for me)" as an "ok"."""
+    clause = _SEE_IF.sub("", _CONDITION_MET.sub("", _COURTESY.sub(" ", clause)).strip())
+    return _ACCEPTED.sub(lambda m: f"{m['what'] or ''} ok", clause)
 
 
 def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
@@ -132,12 +155,13 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
 
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
     """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
+    words = [part for word in words for part in word.split("-") if part]  # "sexta-feira"
     return _slot_words_only(words, names) and any(w in _ANCHORS or w[:1].isdigit() for w in words)
 
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
     after_title = 0
-    for word in words:
+    for word in (part for word in words for part in word.split("-") if part):
         if word in _TITLES:
             after_title = 3
         elif word in _PREDICATES:
@@ -153,6 +177,7 @@ _YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma co
     certo correto exato sure positivo pode bora perfeito beleza blz""".split())
 _ALONG_WITH_YES = _YES | frozenset("""go ahead do it please por favor pf pfv obrigado obrigada thanks thank you mesmo
     cancelar cancela cancel remarcar remarca reschedule mover move ser entao the o a e codigo code is my meu minha
+    essa esse isso that one
     consulta appointment aqui here esta ta segue""".split())
 _NO = frozenset("""nao no nope nah negativo not don dont t never nunca jamais deixa deixar mantem mantenha manter keep
     espera esperar wait hold pensar pensando think depois later talvez maybe esquece desisti""".split())

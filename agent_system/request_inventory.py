@@ -1,0 +1,112 @@
+"""How patients ask to cancel, move or look up their appointments, and how they point back at a listing.
+
+An inventory by construction, PT and EN, matched on `text.normalize` output (no accents, lower case;
+WhatsApp spelling such as "vc", "qnd", "pra", "q" included). Each intent is a verb (or idiom) plus
+the object it needs, so that "passa pra sexta" moves a booking while "me passa os horários" does not.
+Booking and listing words stay in `vocabulary`; whether a message is a request or a question is
+`write_intent`'s decision.
+"""
+from __future__ import annotations
+
+import re
+
+
+def _any(*constructions: str) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(constructions) + r")\b")
+
+
+# What a booking is called, with and without a possessive.
+_BOOKING = r"(?:consultas?|reservas?|marcac(?:ao|oes)|agendamentos?|horarios? marcados?|appointments?|bookings?|visits?)"
+_MY_BOOKING = rf"(?:minhas?|meus?|a|o|essa|esse|esta|este|my|the|this|that) {_BOOKING}"
+# Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia").
+_TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|next|proxim\w*|semana|week|mes|month|mesm\w*|"
+           r"same|outr[oa]|another|later|earlier|mais (?:tarde|cedo)|segunda|terca|quarta|quinta|sexta|monday|tuesday|"
+           r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+           r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
+           r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*)")
+
+CANCEL = _any(
+    # verbs of cancelling, any form: "cancelar a de terça", "desmarca", "call it off"
+    r"cancel\w*", r"desmarc\w*", r"call (?:it |that |this )?off",
+    # dropping it: "drop it", "scrap my appointment", "remove my booking", "apaga meu nome"
+    rf"(?:scrap|drop|ditch|nix|forget(?: about)?|remove|delete|erase) (?:it|that|this|{_MY_BOOKING})",
+    rf"(?:tira|tire|tirar|remove|remova|remover|apaga|apague|apagar|exclui|exclua|excluir) (?:o )?(?:meu nome|{_MY_BOOKING})",
+    rf"desist\w* (?:d[ao] |of )?(?:{_MY_BOOKING}|{_BOOKING})",
+    rf"(?:bail|back out|pull out|opt out|skip)(?: on| of)? (?:it|that|this|{_MY_BOOKING})",
+    # not going: "não vou poder ir", "nao consigo comparecer", "I cannot make it", "won't be able to come"
+    r"nao (?:vou|vai|poderei|posso|consigo|vou conseguir|vou poder|da pra|da para|tenho como)"
+    r" (?:mais )?(?:poder )?(?:ir|comparecer)",
+    r"(?:can ?t|cannot|won ?t|will not|wont|not) (?:be able to )?(?:make it|come|be coming|attend|go anymore)",
+)
+
+RESCHEDULE = _any(
+    # verbs that mean "move" whatever follows: "remarcar", "reagendar", "reschedule", "adiar", "push it back"
+    r"remarc\w*", r"reagend\w*", r"reschedul\w*", r"adiar", r"adia", r"antecip\w*", r"postpone\w*",
+    r"(?:push|bump|move|bring|shift) (?:it |that |this |my \w+ |the \w+ )?(?:back|forward|up|later|earlier)",
+    # a verb of changing with the booking as its object: "mudar a consulta", "change my appointment"
+    rf"(?:mud|troc|transfer|alter)\w* (?:de )?{_MY_BOOKING}", rf"(?:move|change|switch|swap|shift) {_MY_BOOKING}",
+    r"(?:move|change|switch|swap|shift) (?:the )?(?:time|date|day)", r"(?:mudar|trocar) (?:o |a )?(?:horario|data|dia)",
+)
+# A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
+# 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
+MOVE_TO = _any(
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:ela |ele |a consulta |o horario )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
+    rf"(?:move|moving|change|switch|shift|push|bump) (?:it|that|this|{_MY_BOOKING}) (?:to|for|until|till) {_TARGET}",
+    rf"make it {_TARGET}",
+)
+# A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
+INSTEAD = _any(r"instead", r"em vez disso", r"ao inves", r"no lugar (?:dela|dele|disso)")
+SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"same time", r"no mesmo horario")
+
+MY_APPOINTMENTS = _any(
+    r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",
+    r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
+    # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
+    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|what|when|which|where)\b.* (?:minhas?|meus?|my) {_BOOKING}",
+    # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"
+    r"tenho (?:alguma |algo |uma )?consultas?", r"do i have (?:an? |any )?(?:appointments?|bookings?)",
+    r"(?:tenho|tem|have i got|have i|i ve got|do i have|did i)\s+(?:\w+\s+){0,3}(?:marcad|agendad|reservad|booked|scheduled)\w*",
+    # what the patient booked: "o que agendei", "consultas que eu reservei", "me lembra qual consulta marquei"
+    r"(?:o que|oq|q|que|what|which|qual|consultas?|tudo|everything|all) (?:que |q |that )?(?:eu |i )?(?:have |tenho )?"
+    r"(?:marquei|agendei|reservei|marcado|agendado|booked|scheduled)",
+    rf"(?:what|which|quais|que) {_BOOKING} (?:do i have|have i got|i have|eu tenho|tenho)",
+    # booked by the patient, asked about: "agendei algo?", "appointments in my name?"
+    r"(?:marquei|agendei|reservei|booked|scheduled) (?:alguma coisa|algo|algum\w*|anything|something)",
+    r"did i (?:book|schedule) (?:anything|something|an? \w+)",
+    rf"{_BOOKING} (?:under|in|no|em|com) (?:my|meu) (?:name|nome)",
+    r"(?:on|in|na|no) (?:my|minha|meu) (?:schedule|agenda|calendar|calendario)",
+    rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
+)
+
+# A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
+DAY_PARTS = {
+    "morning": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?manha", r"morning"),
+    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon"),
+    "evening": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?noite", r"evening"),
+}
+# The other doctor of a listing: "e a outra doutora?", "what about the other doctor?".
+OTHER_DOCTOR = re.compile(r"\b(?:(?P<fem>outra (?:medica|doutora|dra))|(?P<masc>outro (?:medico|doutor|dr))"
+                          r"|other (?:doctor|one|dr))\b")
+# A doctor pointed at without a name: "marca com a doutora", "a doctor".
+SOME_DOCTOR = re.compile(r"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra))|(?P<masc>(?:o|um) (?:medico|doutor|dr))"
+                         r"|the doctor|a doctor)\b")
+# A booking the patient already has, pointed at: "aquela consulta", "my appointment", "that booking".
+A_BOOKING = _any(rf"(?:minhas?|meus?|aquel[ae]s?|essa|esse|esta|este|that|my|this) {_BOOKING}")
+# Words that make a message about appointments even when nothing else in it can be acted on.
+APPOINTMENT_TOPIC = _any(
+    r"consultas?", r"horarios?", r"vagas?", r"agenda\w*", r"marc\w*", r"medic[oa]s?", r"doutor[a]?", r"dra?",
+    r"appointments?", r"bookings?", r"book\w*", r"slots?", r"doctors?", r"schedul\w*", r"visits?", r"opening",
+    r"cancel\w*", r"desmarc\w*", r"remarc\w*", r"resched\w*")
+
+
+def day_part_in(text: str) -> str | None:
+    """The part of the day a choice names ("o da tarde" -> "afternoon"), if any."""
+    return next((part for part, pattern in DAY_PARTS.items() if pattern.search(text)), None)
+
+
+def doctor_pointer(pattern: re.Pattern[str], text: str) -> str | None:
+    """"fem", "masc" or "any" when the text points at a doctor without naming one; None otherwise."""
+    match = pattern.search(text)
+    if match is None:
+        return None
+    return "fem" if match["fem"] else "masc" if match["masc"] else "any"

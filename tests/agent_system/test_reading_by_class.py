@@ -1,0 +1,177 @@
+"""The reading by class: date windows, spoken times, weekday + day number, the request inventory, words that
+are ordinals only in a choice, and follow-ups on the last listing. Today is Monday 2026-11-23."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agent_system.conversation import Conversation, Message, Patient
+from agent_system.date_windows import find_date_window
+from agent_system.dates import find_dates, find_times
+from agent_system.events import AppointmentItem, SlotOffer
+from agent_system.reading import read
+from agent_system.rules_planner import RulesPlanner
+from agent_system.text import normalize
+from agent_system.vocabulary import DoctorIndex
+from agent_system.write_intent import is_write_request
+from clinic_servers.registry import ClinicRegistry
+
+TODAY = date(2026, 11, 23)
+D = date.fromisoformat
+
+
+@pytest.fixture(scope="module")
+def planner() -> RulesPlanner:
+    return RulesPlanner(ClinicRegistry.load())
+
+
+def reading(message: str, **state):
+    conversation = Conversation(patient=Patient(name="Lia Campos Rezende", cpf="39053344705"), **state)
+    return read(message, conversation, TODAY, DoctorIndex(ClinicRegistry.load()))
+
+
+@pytest.mark.parametrize(("text", "window"), [
+    ("vaga ate quinta", (D("2026-11-23"), D("2026-11-26"))),
+    ("until Wednesday", (D("2026-11-23"), D("2026-11-25"))),
+    ("antes de quarta", (D("2026-11-23"), D("2026-11-24"))),
+    ("before the 26th", (D("2026-11-23"), D("2026-11-25"))),
+    ("entre o dia 30 e o dia 2", (D("2026-11-30"), D("2026-12-02"))),
+    ("between Tuesday and Thursday", (D("2026-11-24"), D("2026-11-26"))),
+    ("de 24 a 26", (D("2026-11-24"), D("2026-11-26"))),
+    ("from Dec 1 to Dec 4", (D("2026-12-01"), D("2026-12-04"))),
+    ("depois do dia 30", (D("2026-12-01"), None)),
+    ("after Wednesday", (D("2026-11-26"), None)),
+    ("a partir de quinta", (D("2026-11-26"), None)),
+    ("starting on the 1st", (D("2026-12-01"), None)),
+    # hours, a day after tomorrow, and words that are no window
+    ("ate as 11h", None), ("de 9 a 11", None), ("from 8 to 10 am", None), ("depois de amanha", None),
+    ("de manha", None), ("quero marcar dia 25 as 10h", None),
+])
+def test_date_windows(text, window):
+    found = find_date_window(normalize(text), TODAY)
+    assert (found and (found.start, found.end)) == window or (found is None and window is None)
+
+
+@pytest.mark.parametrize(("text", "times"), [
+    ("às três e meia da tarde", ["15:30"]), ("as onze", ["11:00"]), ("a uma da tarde", ["13:00"]),
+    ("at nine in the morning", ["09:00"]), ("quarter past ten", ["10:15"]), ("at four o'clock", ["16:00"]),
+    ("9.30am", ["09:30"]), ("15h45min", ["15:45"]), ("o das 11", ["11:00"]), ("at 3:30", ["15:30"]),
+    ("às 08:30", ["08:30"]),
+    # number words that are not times
+    ("quero marcar as duas consultas", []), ("uma vaga", []), ("one of the doctors", []),
+])
+def test_spoken_and_loose_times(text, times):
+    assert find_times(text) == times
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("quarta 2", "2026-12-02"), ("sexta, dia 4", "2026-12-04"), ("Thursday the 3rd", "2026-12-03"),
+    ("fri 27th", "2026-11-27"), ("segunda-feira 30", "2026-11-30"),
+    ("quinta 9", "2026-11-26"),  # no Thursday the 9th soon: the weekday alone
+])
+def test_a_weekday_with_a_day_number_is_that_date(text, day):
+    assert find_dates(text, TODAY) == [D(day)]
+
+
+@pytest.mark.parametrize(("message", "field"), [
+    ("desmarca minha consulta por favor", "wants_cancel"), ("nao consigo mais comparecer", "wants_cancel"),
+    ("I won't make it, call it off", "wants_cancel"), ("ditch my appointment", "wants_cancel"),
+    ("tira meu nome da lista", "wants_cancel"),
+    ("reagenda pra mim", "wants_reschedule"), ("bring it forward a bit", "wants_reschedule"),
+    ("change my booking please", "wants_reschedule"),
+    ("quando é a minha consulta?", "wants_mine"), ("o que eu agendei?", "wants_mine"),
+    ("have I got anything booked?", "wants_mine"), ("what appointments have I got?", "wants_mine"),
+])
+def test_the_request_inventory(message, field):
+    assert getattr(reading(message), field)
+
+
+@pytest.mark.parametrize("message", ["me passa os horarios de sexta", "passa pra mim a lista", "marcar consulta"])
+def test_words_of_moving_without_a_new_day_or_time_are_not_a_move(message):
+    found = reading(message)
+    assert not (found.moves_to or found.wants_reschedule or found.wants_cancel)
+
+
+@pytest.mark.parametrize(("message", "ordinal"), [
+    ("how long does it last", None), ("last week I had a rash, any derm slots?", None),
+    ("quanto tempo dura a ultima?", None), ("what's free first thing tomorrow?", None),
+    ("book the last one", -1), ("o ultimo pra mim", -1), ("the last slot, please", -1),
+    ("Friday the 4th at 10", None), ("the 2nd one", 1),
+])
+def test_word_ordinals_count_only_in_a_choice(message, ordinal):
+    assert reading(message).ordinal == ordinal
+
+
+FERNANDO_DAY = [SlotOffer(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-11-24", time=t)
+                for t in ("09:00", "14:00")]
+DERMA_LISTING = [SlotOffer(clinic=c, doctor=d, date="2026-11-30", time="09:00") for c, d in (
+    ("clinic_b", "Dra. Camila Rocha"), ("clinic_b", "Dr. Paulo Henrique Lima"), ("clinic_f", "Dra. Mariana Alves"),
+    ("clinic_f", "Dr. Eduardo Nunes"))]
+
+
+def steps_of(plan):
+    return [(s.clinic, s.action, s.parameters) for s in plan.steps]
+
+
+def state(last_slots=(), said=(), appointments=()):
+    recent = [Message(role="user", text=text) for text in said]
+    return Conversation(patient=Patient(name="Lia Campos Rezende", cpf="39053344705"), last_slots=list(last_slots),
+                        recent=recent, appointments=list(appointments))
+
+
+def test_a_go_ahead_books_the_slot_the_previous_question_named(planner):
+    plan = planner.decompose("pode marcar entao", state(FERNANDO_DAY, ["o dr fernando tem 14h dia 24?"]), TODAY)
+    assert steps_of(plan) == [("clinic_c", "book_appointment",
+                               {"doctor": "Dr. Fernando Mendes", "date": "2026-11-24", "time": "14:00"})]
+
+
+def test_a_part_of_the_day_picks_the_one_listed_slot_in_it(planner):
+    plan = planner.decompose("I'll take the afternoon one", state(FERNANDO_DAY), TODAY)
+    assert steps_of(plan) == [("clinic_c", "book_appointment",
+                               {"doctor": "Dr. Fernando Mendes", "date": "2026-11-24", "time": "14:00"})]
+
+
+def test_the_other_doctor_is_the_one_of_that_specialty_not_listed(planner):
+    listed = [SlotOffer(clinic="clinic_d", doctor="Dr. Marcelo Tavares", date="2026-11-30", time="08:00")]
+    plan = planner.decompose("e o outro médico?", state(listed, ["horarios do dr marcelo dia 30"]), TODAY)
+    assert steps_of(plan) == [("clinic_e", "list_available_slots", {"doctor": "Dr. Rafael Moreira", "date": "2026-11-30"})]
+
+
+def test_a_doctor_without_a_name_asks_which_of_those_listed(planner):
+    plan = planner.decompose("marca com a medica", state(DERMA_LISTING), TODAY)
+    assert steps_of(plan) == [] and [d["doctor"] for d in plan.details["doctors"]] == [
+        "Dra. Camila Rocha", "Dra. Mariana Alves"]
+
+
+def test_a_move_to_a_new_time_with_a_booking_known_is_a_reschedule_never_a_booking(planner):
+    booked = AppointmentItem(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-11-24", time="09:00",
+                             status="confirmed", code="K7M4QP")
+    plan = planner.decompose("joga pras 14h", state(FERNANDO_DAY, appointments=[booked]), TODAY)
+    assert steps_of(plan) == [] and plan.details["awaiting"].new_time == "14:00"
+
+
+def test_a_move_word_without_a_booking_is_a_listing_follow_up(planner):
+    plan = planner.decompose("passa pro dia 27?", state(FERNANDO_DAY, ["horarios do dr fernando dia 24"]), TODAY)
+    assert all(s.action == "list_available_slots" for s in plan.steps) and plan.steps
+
+
+NAMES = DoctorIndex(ClinicRegistry.load()).name_words
+
+
+@pytest.mark.parametrize("message", [
+    "me marca com o dr lopes dia 30 as 8h", "Me reserva a Dra. Gomes sexta 4 às 9h", "desmarque a de sexta",
+    "me encaixa com a dra castro segunda 30 as 13h30", "garante o das 10h pra mim", "veja se consegue marcar o das 9h",
+    "quero o da manhã", "the morning one, please", "yes, the 9 AM", "that option works for me",
+    "Cardiologia com a Dra. Souza dia 1 às 8h30, pode ser?",
+])
+def test_requests_by_construction(message):
+    assert is_write_request(message, NAMES)
+
+
+@pytest.mark.parametrize("message", [
+    "Dr. Lopes works on Mondays", "does the morning one work?", "ve se tem vaga amanha", "me passa o endereço",
+    "Dr. Lopes amanhã às 10h, pode ser que eu atrase?", "não quero o da manhã",
+])
+def test_not_requests(message):
+    assert not is_write_request(message, NAMES)
