@@ -106,7 +106,8 @@ _NOT_A_DAY = r"(?<!on the )(?<!day the )(?<!dia )(?<!mon )(?<!tue )(?<!wed )(?<!
 
 ORDINALS: tuple[tuple[re.Pattern[str], int], ...] = (
     (_words(r"(?:o |a )?mais cedo", r"(?:the )?earliest", r"(?:o |a )?mais proxim[oa]", r"(?:the )?soonest",
-            r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de)", r"(?<!my )(?:the )?first(?: one)?(?! time| thing)", r"first thing",
+            r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de\b)", r"(?<!my )(?:the )?first(?: one)?(?! time| thing)",
+            r"first thing",
             r"(?<!dia )1o(?! de)", _NOT_A_DAY + r"1st"), 0),
     (_words(r"(?:o )?segundo", r"a segunda(?![ -]feira)", r"segunda (?:opcao|vaga|da lista)",
             r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", _NOT_A_DAY + r"2nd"), 1),

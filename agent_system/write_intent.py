@@ -74,6 +74,7 @@ _SLOT_WORDS = frozenset("""
     ultimo ultima first second third fourth fifth last mais cedo proximo proxima earliest soonest esse essa este esta
     aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
+    dele dela his her entao
     perfeito otimo great um uma entao then go
     """.split())
 _ANCHORS = frozenset("""

@@ -443,6 +443,15 @@ def test_pick_from_the_last_listing(planner, message, steps):
         assert intents_of(plan) == ["book"]
 
 
+@pytest.mark.parametrize("message", ["fechou, marca o primeiro dele", "pode ser a primeira dela então",
+                                     "book his first one"])
+def test_an_ordinal_with_a_possessive_picks_from_the_doctors_listing(planner, message):
+    """"o primeiro dele" is the doctor's first slot, not "primeiro de <mês>"."""
+    listed = [slot("clinic_c", JULIANA, "2026-11-26", t) for t in ("08:00", "09:30")]
+    plan = planner.decompose(message, conversation(last_slots=listed), TODAY)
+    assert steps_of(plan) == book("clinic_c", JULIANA, "2026-11-26", "08:00")
+
+
 def test_an_ordinal_past_the_listing_lists_again(planner):
     listed = [slot("clinic_c", JULIANA, "2026-11-26", t) for t in ("08:00", "09:30")]
     plan = planner.decompose("o terceiro", conversation(last_slots=listed), TODAY)
