@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import socket
-from typing import Any
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import requests
 
@@ -98,3 +100,17 @@ def store_bookings(fleet, clinic_id: str, cpf: str) -> list[tuple[str, str, str,
 def all_store_bookings(fleet, cpf: str) -> list[tuple[str, str, str, str]]:
     """A CPF's bookings in every clinic's store."""
     return sorted(b for clinic_id in fleet.ports for b in store_bookings(fleet, clinic_id, cpf))
+
+
+@contextmanager
+def served(app, request_handler=None) -> Iterator[str]:
+    """A WSGI app over real HTTP (threaded werkzeug) on an ephemeral port; yields its base URL."""
+    from werkzeug.serving import make_server
+    options = {"request_handler": request_handler} if request_handler else {}
+    server = make_server("127.0.0.1", 0, app, threaded=True, **options)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -8,20 +8,19 @@ raw clinic results behind the answer are not visible from here, so no harm detec
 """
 from __future__ import annotations
 
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from werkzeug.serving import WSGIRequestHandler, make_server
+from werkzeug.serving import WSGIRequestHandler
 
 from agent_system.client import ChatClient
 from agent_system.llm import LLMSettings
 from clinic_servers.cpf import format_cpf
 from clinic_servers.registry import ClinicRegistry
 from client_limits import ClientLimits
-from tests.support import agent_settings
+from tests.support import agent_settings, served
 from web_app import WebSettings, create_app
 
 from .cases import Case
@@ -46,14 +45,8 @@ def served_app(urls: dict[str, str], var_dir: Path, llm: LLMSettings) -> Iterato
     """
     many_patients = ClientLimits(sessions_per_ip="100000 per minute", chats_per_ip="100000 per minute")
     settings = WebSettings(agent=agent_settings(urls, var_dir, llm=llm), limits=many_patients)
-    server = make_server("127.0.0.1", 0, create_app({"SETTINGS": settings}), threaded=True,
-                         request_handler=_QuietHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
+    with served(create_app({"SETTINGS": settings}), _QuietHandler) as base_url:
+        yield base_url
 
 
 def run_frozen_over_http(cases: Sequence[Case], llm: LLMSettings,

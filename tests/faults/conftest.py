@@ -8,13 +8,11 @@ from __future__ import annotations
 import os
 import signal
 import sqlite3
-import threading
-from contextlib import closing, contextmanager
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from agent_system.client import ChatClient
 from tests.support import ANA_CPF, agent_settings, single_clinic
@@ -63,19 +61,6 @@ def app_for(tmp_path):
         agent = agent_settings(urls, var_dir or tmp_path / "web-var", **agent_changes)
         return create_app({"SETTINGS": replace(WebSettings(), agent=agent, limits=ROOMY_LIMITS), "TESTING": True})
     return build
-
-
-@contextmanager
-def served(app):
-    """The app over real HTTP (threaded werkzeug) on an ephemeral port; yields its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def chat_client(base_url: str, patient: tuple[str, str] = ANA) -> ChatClient:

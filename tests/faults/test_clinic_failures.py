@@ -10,7 +10,8 @@ import signal
 import time
 from pathlib import Path
 
-from tests.faults.conftest import chat_client, served, signal_group, slot_rows
+from tests.faults.conftest import chat_client, signal_group, slot_rows
+from tests.support import served
 
 
 def finished_calls(events, clinic: str) -> list:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-from tests.faults.conftest import ANA, chat_client, served, signal_group, slot_rows
+from tests.faults.conftest import ANA, chat_client, signal_group, slot_rows
 from tests.fakes.clinic_proxy import ClinicProxy
+from tests.support import served
 
 
 class CrashAfterCommit(ClinicProxy):

@@ -8,8 +8,9 @@ import time
 import requests
 
 from agent_system.health import CACHE_S
-from tests.faults.conftest import chat_client, served, signal_group
+from tests.faults.conftest import chat_client, signal_group
 from tests.fakes.clinic_proxy import ClinicProxy
+from tests.support import served
 
 STUCK_TURNS = 34  # more than the router's parallel calls, so chat calls queue behind the frozen clinic
 

@@ -10,11 +10,11 @@ import json
 import pytest
 
 from agent_system.llm import LLMSettings
-from agent_system.plan import PATIENT_ACTIONS, STAFF_ACTIONS
+from agent_system.plan import STAFF_ACTIONS
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.fakes.openai_server import openai_server  # noqa: F401  (fixture)
-from tests.faults.conftest import chat_client, served, slot_rows
-from tests.support import BRUNO_CPF, call_tool
+from tests.faults.conftest import chat_client, slot_rows
+from tests.support import BRUNO_CPF, call_tool, served
 
 BRUNO = ("Bruno Lima", BRUNO_CPF)
 DOCTOR = "Dr. Fernando Mendes"  # clinic_c

@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 
 import icalendar
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
-from werkzeug.serving import make_server
 
 from agent_system.events import AnswerEvent, ConfirmRequest, DoneEvent, SlotOffer, StageEvent, to_sse
-from tests.support import make_cpf, store_bookings
+from tests.support import make_cpf, served, store_bookings
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -49,18 +46,6 @@ def page(browser, request):
     yield opened
     context.close()
     assert problems == []
-
-
-@contextmanager
-def serving(app):
-    """Another app over real HTTP on an ephemeral port (for settings the shared live server lacks)."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
 
 
 def shot(page, name: str) -> None:
@@ -293,7 +278,7 @@ def test_emergency_answers_are_marked(page, live_server):
 
 
 def test_rate_limit_keeps_the_message_and_counts_down(page, make_app):
-    with serving(make_app(messages_per_minute=1)) as base_url:
+    with served(make_app(messages_per_minute=1)) as base_url:
         identify(page, base_url, "Marcos Vinicius Alves", make_cpf(350))
         send(page, "Olá")
         page.fill("#message", "Quero ver horários de ortopedia")

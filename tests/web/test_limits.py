@@ -14,9 +14,8 @@ import pytest
 import requests
 
 from client_limits import ClientLimits, client_ip
-from tests.faults.conftest import served
 from tests.fakes.clinic_proxy import ClinicProxy
-from tests.support import ANA_CPF
+from tests.support import ANA_CPF, served
 
 ANA = {"name": "Ana Paula Teixeira", "cpf": ANA_CPF}
 LOCAL_PROXY = ("127.0.0.1",)

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 import requests
-from werkzeug.serving import make_server
 
 from tests.agent_system.test_write_intent import QUESTIONS
 from tests.fakes.clinic_proxy import ClinicProxy
-from tests.support import all_store_bookings, call_tool, make_cpf, store_bookings
+from tests.support import all_store_bookings, call_tool, make_cpf, served, store_bookings
 from web_app import _Turn, create_app
 
 WRITES = {"book_appointment", "cancel_appointment", "reschedule_appointment"}
@@ -161,28 +160,25 @@ def test_a_client_that_leaves_after_dispatch_still_gets_its_booking_saved(web_se
     slow = ClinicProxy(clinics.url("clinic_d"), delay_s=1.0)
     agent = replace(web_settings.agent, clinic_urls={**web_settings.agent.clinic_urls, "clinic_d": slow.url})
     app = create_app({"SETTINGS": replace(web_settings, agent=agent), "TESTING": True})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}"
     try:
-        session_id = requests.post(f"{base}/api/session", json={"name": "Carla Dias Nunes", "cpf": cpf},
-                                   timeout=10).json()["session_id"]
-        day, time_ = slot_of(clinics, "clinic_d", "Dr. Marcelo Tavares")
-        message = f"Quero agendar com Dr. Marcelo Tavares no dia {br(day)} às {time_}"
-        with requests.post(f"{base}/api/chat", json={"session_id": session_id, "message": message},
-                           stream=True, timeout=10) as stream:
-            for line in stream.iter_lines(decode_unicode=True):
-                if line == "event: dispatch":
-                    break  # the booking left for the clinic: walk away now
-        history = []
-        for _ in range(100):
-            history = requests.get(f"{base}/api/session", headers={"X-Session-Id": session_id},
-                                   timeout=10).json()["history"]
-            if history:
-                break
-            time.sleep(0.1)
+        with served(app) as base:
+            session_id = requests.post(f"{base}/api/session", json={"name": "Carla Dias Nunes", "cpf": cpf},
+                                       timeout=10).json()["session_id"]
+            day, time_ = slot_of(clinics, "clinic_d", "Dr. Marcelo Tavares")
+            message = f"Quero agendar com Dr. Marcelo Tavares no dia {br(day)} às {time_}"
+            with requests.post(f"{base}/api/chat", json={"session_id": session_id, "message": message},
+                               stream=True, timeout=10) as stream:
+                for line in stream.iter_lines(decode_unicode=True):
+                    if line == "event: dispatch":
+                        break  # the booking left for the clinic: walk away now
+            history = []
+            for _ in range(100):
+                history = requests.get(f"{base}/api/session", headers={"X-Session-Id": session_id},
+                                       timeout=10).json()["history"]
+                if history:
+                    break
+                time.sleep(0.1)
     finally:
-        server.shutdown()
         slow.stop()
     assert [t["role"] for t in history] == ["user", "assistant"]
     assert [(a["status"], a["date"], a["time"]) for a in history[1]["appointments"]] == [("confirmed", day, time_)]
