@@ -93,10 +93,6 @@ class ClinicRegistry:
         """All clinics of one specialty (Rule 10 queries every one of them)."""
         return [c for c in self.clinics if c.specialty.key == key]
 
-    def clinic_of_doctor(self, doctor_name: str) -> Clinic | None:
-        """The clinic where a doctor (exact name) works."""
-        return next((c for c in self.clinics if c.doctor(doctor_name)), None)
-
 
 def _clinic(entry: dict, specialties: dict[str, Specialty], data_dir: Path) -> Clinic:
     doctors = tuple(

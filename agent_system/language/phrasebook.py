@@ -283,19 +283,12 @@ PHRASES: dict[str, dict[str, str]] = {
     "clarify_doctor": {"pt": "Com qual destes médicos você quer?", "en": "Which of these doctors would you like?"},
     "doctor_line": {"pt": "{n}. {doctor} ({clinic})", "en": "{n}. {doctor} ({clinic})"},
     "reply_with_number": {"pt": "É só responder com o número.", "en": "Just reply with the number."},
-    "ask_new_time": {"pt": "Para qual dia e horário você quer remarcar a consulta?",
-                     "en": "What day and time would you like to move the appointment to?"},
-    "ask_new_time_for": {"pt": "Para qual dia e horário você quer remarcar a consulta de {day} às {time} com "
-                               "{doctor} ({clinic})?",
-                         "en": "What day and time would you like to move your appointment on {day} at {time} "
-                               "with {doctor} ({clinic}) to?"},
     "ask_appointment": {"pt": "Qual consulta você quer {verb}? Diga o médico, o dia e o horário, ou peça para "
                               "ver as suas consultas.",
                         "en": "Which appointment would you like to {verb}? Tell me the doctor, the day and the "
                               "time, or ask to see your appointments."},
     "verb_cancel": {"pt": "cancelar", "en": "cancel"},
     "verb_reschedule": {"pt": "remarcar", "en": "reschedule"},
-    "verb_change": {"pt": "alterar", "en": "change"},
     "ask_more": {"pt": "Pode me contar um pouco mais sobre o que você precisa? Posso mostrar horários, agendar, "
                        "remarcar ou cancelar consultas.",
                  "en": "Could you tell me a bit more about what you need? I can show open slots, book, "

@@ -47,7 +47,12 @@ def normalize(text: str) -> str:
 
 def detect_language(text: str) -> Language:
     """Portuguese unless the message has more English than Portuguese keywords."""
-    words = _WORD.findall(normalize(text))
+    return language_of(normalize(text))
+
+
+def language_of(normalized: str) -> Language:
+    """`detect_language` of a text `normalize` already read (a message is normalised once)."""
+    words = _WORD.findall(normalized)
     english = sum(word in _ENGLISH_WORDS for word in words)
     portuguese = sum(word in _PORTUGUESE_WORDS for word in words)
     return "en" if english > portuguese else "pt"

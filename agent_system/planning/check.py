@@ -64,8 +64,8 @@ class PlanCheck:
 
     def grounds(self, message: str, conversation: Conversation, today: date) -> Grounds:
         """The entities this turn's plan may use."""
-        said = [message, *(m.text for m in conversation.recent if m.role == "user")]
-        text = normalize(" \n ".join(said))
+        said = [normalize(line) for line in [message, *(m.text for m in conversation.recent if m.role == "user")]]
+        text = " ".join(line for line in said if line)
         known = [*conversation.last_slots, *conversation.appointments]
         dates = {d.isoformat() for line in said for d in find_dates(line, today)}
         for line in said:
@@ -75,7 +75,7 @@ class PlanCheck:
             specialties=frozenset(vocab.specialties_in(text)),
             doctors=frozenset({d.name for d in self.doctors.named_in(text)} | {k.doctor for k in known}),
             clinics=frozenset(set(vocab.clinic_letters_in(text)) | {k.clinic for k in known}),
-            named_clinics=frozenset(vocab.clinic_letters_in(normalize(message))),
+            named_clinics=frozenset(vocab.clinic_letters_in(said[0])),
             dates=frozenset(dates | {k.date for k in known}),
             times=frozenset({t for line in said for t in find_times(line)} | {k.time for k in known}),
             first_day=today, last_day=today + timedelta(days=BOOKABLE_DAYS - 1),

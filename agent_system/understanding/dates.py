@@ -1,7 +1,8 @@
 """Dates, times and date ranges mentioned in patients' messages (PT and EN).
 
 Everything is resolved against a `today` passed in by the caller, never the clock, so the
-planner, the tests and the evaluation (CLINIC_TODAY) agree on what "amanhã" means.
+planner, the tests and the evaluation (CLINIC_TODAY) agree on what "amanhã" means. Messages come
+in as `text.normalize` output: a turn's reading normalises its message once.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 from typing import Any, NamedTuple
 
-from agent_system.language.text import normalize
 from agent_system.understanding.spoken_times import spell_out
 
 # An explicit date outside this window cannot be booked; slots only exist ahead of today.
@@ -131,8 +131,8 @@ class _Rule(NamedTuple):
 
 
 def find_dates(text: str, today: date) -> list[date]:
-    """Every date the message mentions, in order of appearance, without repeats."""
-    found = [(rule, rule.resolve(match, today)) for match, rule in _matches(normalize(text), _DATE_RULES)]
+    """Every date the (normalised) message mentions, in order of appearance, without repeats."""
+    found = [(rule, rule.resolve(match, today)) for match, rule in _matches(text, _DATE_RULES)]
     # "segunda, 30/11": the weekday only restates the explicit date's day of the week.
     anchored = {day.weekday() for rule, day in found if day is not None and rule.pattern is not _WEEKDAY}
     return _unique(day for rule, day in found
@@ -140,14 +140,14 @@ def find_dates(text: str, today: date) -> list[date]:
 
 
 def find_times(text: str) -> list[str]:
-    """Every time of day the message mentions as `HH:MM`, in order, without repeats."""
-    found = (rule.resolve(match) for match, rule in _matches(spell_out(normalize(text)), _TIME_RULES))
+    """Every time of day the (normalised) message mentions as `HH:MM`, in order, without repeats."""
+    found = (rule.resolve(match) for match, rule in _matches(spell_out(text), _TIME_RULES))
     return _unique(found)
 
 
 def find_date_range(text: str, today: date) -> tuple[date, date] | None:
-    """The first week or month the message asks about, as inclusive (start, end), if any."""
-    match = _RANGE.search(normalize(text))
+    """The first week or month the (normalised) message asks about, as inclusive (start, end), if any."""
+    match = _RANGE.search(text)
     if match is None:
         return None
     if match["next_week"]:
