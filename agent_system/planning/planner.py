@@ -40,12 +40,12 @@ class Planner:
             return rules_plan
         clear = confident(rules_plan, reading)
         self.llm_planner.llm.start_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
-        return rules_plan if clear else self._ask_llm(rules_plan, reading.message, conversation, today)
+        return rules_plan if clear else self._ask_llm(rules_plan, reading, conversation, today)
 
-    def _ask_llm(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> Plan:
+    def _ask_llm(self, rules_plan: Plan, reading: Reading, conversation: Conversation, today: date) -> Plan:
         try:
-            llm_plan = self.llm_planner.decompose(message, conversation, today, cot=self.cot)
-            checked = self.check.check(llm_plan, self.check.grounds(message, conversation, today))
+            llm_plan = self.llm_planner.decompose(reading.message, conversation, today, cot=self.cot)
+            checked = self.check.check(llm_plan, self.check.grounds(reading, conversation, today))
         except (LLMError, InvalidPlan, UngroundedPlan) as e:
             log.warning("LLM plan not used (%s); the rules plan stands", type(e).__name__)
             note = f"The LLM plan was not usable ({e}); the rules planner decided."
