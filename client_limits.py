@@ -18,6 +18,8 @@ from typing import Callable, Mapping
 from flask import Flask, Response, current_app, jsonify, request
 from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
 
+from agent_system.errors import TooManyRequests
+
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -38,14 +40,6 @@ class ClientLimits:
                    chats_per_ip=env.get("CHATS_PER_IP") or defaults.chats_per_ip,
                    streams_per_ip=int(env.get("STREAMS_PER_IP") or defaults.streams_per_ip),
                    trusted_proxies=proxies, storage_uri=env.get("REDIS_URL") or defaults.storage_uri)
-
-
-class TooManyRequests(Exception):
-    """A client over one of its limits; `retry_after_s` is how long it should wait."""
-
-    def __init__(self, message: str, retry_after_s: int):
-        super().__init__(message)
-        self.message, self.retry_after_s = message, max(1, retry_after_s)
 
 
 def too_many_response(error: TooManyRequests) -> Response:

@@ -26,14 +26,15 @@ from agent_system.dispatch.health import ClinicHealth
 from agent_system.events import SessionEvent, to_record
 from agent_system.sessions.audit import AuditLog
 from agent_system.sessions.conversation import Patient
-from agent_system.sessions.store import IDLE_TTL_S, MAX_SESSIONS, SessionsFull, open_session_store
+from agent_system.errors import ApiError, SessionsFull, TooManyRequests
+from agent_system.sessions.store import IDLE_TTL_S, MAX_SESSIONS, open_session_store
 from agent_system.settings import AgentSettings
 from agent_system.sse import frame_events
 from clinic_servers.cpf import normalize_cpf
 from clinic_servers.registry import ClinicRegistry
 from clinic_servers.request_body import buffer_unsized_body
 from clinic_servers.settings import PROJECT_ROOT, read_environment
-from client_limits import ClientLimits, TooManyRequests, current_client, install_limits, wait_sentence
+from client_limits import ClientLimits, current_client, install_limits, wait_sentence
 
 log = logging.getLogger("web_app")
 TURN_WORKERS = 64  # turns running at once per process; more wait (with keep-alives) for a free worker
@@ -67,14 +68,6 @@ class WebSettings:
                    max_sessions=int(env.get("MAX_SESSIONS") or MAX_SESSIONS), limits=ClientLimits.from_env(env),
                    turn_workers=int(env.get("TURN_WORKERS") or TURN_WORKERS),
                    agent=AgentSettings.from_env(env, registry))
-
-
-class ApiError(Exception):
-    """An API failure answered as `{"error": {"code", "message"}}` with an HTTP status."""
-
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

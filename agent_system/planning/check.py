@@ -14,6 +14,7 @@ from typing import Callable
 
 from clinic_servers.registry import ClinicRegistry
 
+from agent_system.errors import UngroundedPlan
 from agent_system.language.text import normalize
 from agent_system.planning.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
@@ -28,10 +29,6 @@ _DATE_FILTERS = ("date", "date_from", "date_to")
 _CONFIRMED_WRITES = ("cancel_appointment", "reschedule_appointment")
 
 WriteRequest = Callable[[str], bool]
-
-
-class UngroundedPlan(Exception):
-    """The LLM plan names something the patient never gave, or writes without being asked."""
 
 
 @dataclass(frozen=True)

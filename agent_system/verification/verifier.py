@@ -15,8 +15,9 @@ from typing import Iterable, Literal
 
 from clinic_servers.cpf import redact_cpfs
 
+from agent_system.errors import LLMBudgetSpent, LLMError
 from agent_system.events import VerificationEvent
-from agent_system.llm.client import LLM, LLMBudgetSpent, LLMError
+from agent_system.llm.client import LLM
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
 from agent_system.verification.pii import Leaf, field_leaks, fold, foreign_name, mentions, pii_kinds
