@@ -11,6 +11,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Mapping
 
 import re
@@ -23,13 +24,13 @@ from werkzeug.exceptions import HTTPException
 
 from agent_system.assembly import build_pipeline
 from agent_system.dispatch.health import ClinicHealth
-from agent_system.events import SessionEvent, to_record
-from agent_system.sessions.audit import AuditLog
+from agent_system.events import to_record
 from agent_system.sessions.conversation import Patient
 from agent_system.errors import ApiError, SessionsFull, TooManyRequests
 from agent_system.sessions.store import IDLE_TTL_S, MAX_SESSIONS, open_session_store
 from agent_system.settings import AgentSettings
 from agent_system.sse import frame_events
+from agent_system.turn_runner import open_turn_runner
 from clinic_servers.cpf import normalize_cpf
 from clinic_servers.registry import ClinicRegistry
 from clinic_servers.request_body import buffer_unsized_body
@@ -76,14 +77,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings: WebSettings = (config or {}).get("SETTINGS") or WebSettings.from_env(read_environment(), registry)
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, **(config or {}))
-    app.extensions["pipeline"] = build_pipeline(settings.agent, registry)
-    app.extensions["sessions"] = open_session_store(settings.agent.var_dir, settings.redis_url,
-                                                    settings.session_ttl_s, settings.max_sessions)
+    sessions = open_session_store(settings.agent.var_dir, settings.redis_url, settings.session_ttl_s,
+                                  settings.max_sessions)
+    app.extensions["sessions"] = sessions
+    app.extensions["turns"] = open_turn_runner(build_pipeline(settings.agent, registry), settings.agent.var_dir,
+                                               sessions)
     app.extensions["web_settings"] = settings
     app.extensions["health"] = ClinicHealth(settings.agent.clinic_urls, settings.agent.clinic_token,
                                             settings.agent.clinic_tls_verify)
     app.extensions["registry"] = registry
-    app.extensions["audit"] = AuditLog(settings.agent.var_dir / "audit.jsonl")
     # Reused threads for the turns behind SSE streams: starting a thread per turn cost ~0.5 ms of CPU
     # under load (the starter waits for the new thread to run), and each new thread opened its own
     # session-store connection. Threads start lazily, so a pre-forking server may build the app first.
@@ -138,17 +140,16 @@ def _register_routes(app: Flask) -> None:
         if _sessions().hit(session_id) > _web_settings().messages_per_minute:
             wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute
             raise TooManyRequests(wait_sentence("Muitas mensagens nesta conversa em pouco tempo.", wait), wait)
-        turn = _Turn(app.extensions["pipeline"], _sessions(), app.extensions["audit"], session_id, conversation,
-                     message)
+        turn = partial(app.extensions["turns"].events, session_id, conversation, message)
         release = app.extensions["stream_gate"].enter(current_client())
         if request.accept_mimetypes.best == "application/json":
             try:
-                events = list(turn.events(None))
+                events = list(turn())
             finally:
                 release()
             answer = next((e.text for e in events if e.type == "answer"), "")
             return jsonify(answer=answer, events=[to_record(e) for e in events])
-        stream = frame_events(turn.events, start=app.extensions["turn_workers"].submit)
+        stream = frame_events(turn, start=app.extensions["turn_workers"].submit)
         response = Response(stream_with_context(stream), mimetype="text/event-stream",
                             headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
         response.call_on_close(release)  # the server closes the response when the stream ends or the client leaves
@@ -163,33 +164,6 @@ def _register_routes(app: Flask) -> None:
         clinics = app.extensions["health"].status()
         status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
         return jsonify(status=status, clinics=clinics, llm=_web_settings().agent.llm.label)
-
-
-class _Turn:
-    """One chat turn, holding everything it needs so the stream never reads the request."""
-
-    def __init__(self, pipeline, sessions, audit, session_id: str, conversation, message: str):
-        self.pipeline, self.sessions, self.audit = pipeline, sessions, audit
-        self.session_id, self.conversation, self.message = session_id, conversation, message
-
-    def events(self, stop):
-        """The session event, then the pipeline's; the session is saved and audited when the turn completed.
-
-        A Stop (or a client that went away) before dispatch ends the turn with nothing written. Once
-        dispatch has started a write may be under way: the turn then runs to its end for nobody, so
-        that its outcome is saved to the history and the audit and shown on the next visit.
-        """
-        yield SessionEvent(session_id=self.session_id)
-        seen, dispatched = [], False
-        for event in self.pipeline.run(self.conversation, self.message):
-            if stop is not None and stop.is_set() and not dispatched:
-                return
-            dispatched = dispatched or (event.type == "stage" and event.stage == "dispatch")
-            seen.append(event)
-            if event.type == "done":
-                self.sessions.save(self.session_id, self.conversation)
-                self.audit.write(self.session_id, seen)
-            yield event
 
 
 def _sessions():
