@@ -117,12 +117,12 @@ def install_limits(app: Flask, limits: ClientLimits) -> None:
     app.extensions["stream_gate"] = StreamGate(limits.streams_per_ip)
     limiter = Limiter(current_client, app=app, storage_uri=limits.storage_uri, strategy="moving-window",
                       headers_enabled=False, key_prefix="clinic-assistant")
-    app.view_functions["open_session"] = limiter.limit(
-        limits.sessions_per_ip, methods=["POST"],
-        on_breach=_refuse("Muitas novas conversas deste endereço em pouco tempo."))(app.view_functions["open_session"])
-    app.view_functions["chat"] = limiter.limit(
+    app.view_functions["api.open_session"] = limiter.limit(
+        limits.sessions_per_ip, methods=["POST"], on_breach=_refuse("Muitas novas conversas deste endereço em pouco tempo."))(
+        app.view_functions["api.open_session"])
+    app.view_functions["api.chat"] = limiter.limit(
         limits.chats_per_ip, methods=["POST"], on_breach=_refuse("Muitas mensagens deste endereço em pouco tempo."))(
-        app.view_functions["chat"])
+        app.view_functions["api.chat"])
     app.errorhandler(TooManyRequests)(too_many_response)
     # A breach carries the answer built by `_refuse`; without this the app's generic HTTP error page wins.
     app.errorhandler(RateLimitExceeded)(lambda error: error.response)
