@@ -190,30 +190,20 @@ _KEYWORDS = frozenset(
     """.split()
 )
 
-PACK = LanguagePack(
-    code="en",
-    keywords=_KEYWORDS,
-    phrases=_PHRASES,
-    emergency=_EMERGENCY,
-    blocked_notes=_BLOCKED_NOTES,
-    weekdays=("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
-    weekdays_full=("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
-    months=("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December"),
-    day_format="{weekday} {month_abbr} {day}",
-    full_day_format="{weekday}, {month_name} {day}, {year}",
-    today_tomorrow=("today", "tomorrow"),
-    conjunctions={"and": "and", "or": "or"},
-    month_words={
-        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
-        "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-        "september": 9, "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
-        "december": 12, "dec": 12,
-    },
-    weekday_words={
-        "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
-        "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
-    },
-    relative_days={"today": 0, "tomorrow": 1, "day after tomorrow": 2},
-    specialty_name=attrgetter("name_en"),
-)
+_CALENDAR = {
+    "weekdays": "Mon, Tue, Wed, Thu, Fri, Sat, Sun",
+    "weekdays_full": "Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday",
+    "months": "January, February, March, April, May, June, July, August, September, October, November, December",
+    "day": "{weekday} {month_abbr} {day}",
+    "full_day": "{weekday}, {month_name} {day}, {year}",
+    "today_tomorrow": "today, tomorrow",
+    "and": "and",
+    "or": "or",
+    "month_words": "january jan, february feb, march mar, april apr, may, june jun, july jul, august aug, "
+                   "september sept sep, october oct, november nov, december dec",
+    "weekday_words": "monday mon, tuesday tue tues, wednesday wed, thursday thu thur thurs, friday fri, saturday, sunday",
+    "relative_days": "today, tomorrow, day after tomorrow",
+}
+
+PACK = LanguagePack(code="en", keywords=_KEYWORDS, phrases=_PHRASES, emergency=_EMERGENCY,
+                    blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_en"))

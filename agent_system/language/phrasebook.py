@@ -38,21 +38,21 @@ class Wording:
         when = _parse(iso)
         if when is None:
             return iso
-        return self._date(self._pack.day_format, self._pack.weekdays, when) + self._relative(when)
+        return self._date("day", "weekdays", when) + self._relative(when)
 
     def full_day(self, iso: str) -> str:
         """A date as confirmations show it: 'quarta-feira, 25/11/2026' / 'Wednesday, November 25, 2026'."""
         when = _parse(iso)
         if when is None:
             return iso
-        return self._date(self._pack.full_day_format, self._pack.weekdays_full, when) + self._relative(when)
+        return self._date("full_day", "weekdays_full", when) + self._relative(when)
 
     def join(self, items: Iterable[str], conjunction: str = "and") -> str:
         """'A', 'A e B', 'A, B e C' (or with 'ou' / 'and' / 'or')."""
         items = list(items)
         if len(items) < 2:
             return "".join(items)
-        return f"{', '.join(items[:-1])} {self._pack.conjunctions[conjunction]} {items[-1]}"
+        return f"{', '.join(items[:-1])} {self._pack.calendar[conjunction]} {items[-1]}"
 
     def clinics(self, names: Iterable[str]) -> str:
         """Clinic names as a sentence's subject: 'a Clínica C e a Clínica E' / 'Clínica C and Clínica E'."""
@@ -85,12 +85,14 @@ class Wording:
 
     def _relative(self, when: date) -> str:
         offset = (when - self.today).days
-        return f" ({self._pack.today_tomorrow[offset]})" if offset in (0, 1) else ""
+        return f" ({self._pack.names('today_tomorrow')[offset]})" if offset in (0, 1) else ""
 
-    def _date(self, template: str, weekdays: tuple[str, ...], when: date) -> str:
-        month_name = self._pack.months[when.month - 1]
-        return template.format(weekday=weekdays[when.weekday()], day=when.day, month=when.month,
-                               month_name=month_name, month_abbr=month_name[:3], year=when.year)
+    def _date(self, template: str, weekdays: str, when: date) -> str:
+        """A date through the calendar template `template`, with the weekday names listed as `weekdays`."""
+        month_name = self._pack.names("months")[when.month - 1]
+        return self._pack.calendar[template].format(
+            weekday=self._pack.names(weekdays)[when.weekday()], day=when.day, month=when.month,
+            month_name=month_name, month_abbr=month_name[:3], year=when.year)
 
 
 def _parse(iso: str) -> date | None:

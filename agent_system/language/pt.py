@@ -202,28 +202,21 @@ _KEYWORDS = frozenset(
     """.split()
 )
 
-PACK = LanguagePack(
-    code="pt",
-    keywords=_KEYWORDS,
-    phrases=_PHRASES,
-    emergency=_EMERGENCY,
-    blocked_notes=_BLOCKED_NOTES,
-    weekdays=("seg", "ter", "qua", "qui", "sex", "sáb", "dom"),
-    weekdays_full=("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado",
-                   "domingo"),
-    months=("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
-            "novembro", "dezembro"),
-    day_format="{weekday} {day:02d}/{month:02d}",
-    full_day_format="{weekday}, {day:02d}/{month:02d}/{year}",
-    today_tomorrow=("hoje", "amanhã"),
-    conjunctions={"and": "e", "or": "ou"},
-    month_words={
-        "janeiro": 1, "jan": 1, "fevereiro": 2, "fev": 2, "marco": 3, "mar": 3, "abril": 4, "abr": 4,
-        "maio": 5, "mai": 5, "junho": 6, "jun": 6, "julho": 7, "jul": 7, "agosto": 8, "ago": 8,
-        "setembro": 9, "set": 9, "outubro": 10, "out": 10, "novembro": 11, "nov": 11, "dezembro": 12, "dez": 12,
-    },
-    weekday_words={"segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6},
-    relative_days={"hoje": 0, "amanha": 1, "depois de amanha": 2},
-    specialty_name=attrgetter("name_pt"),
-    of_doctor=_of_doctor,
-)
+_CALENDAR = {
+    "weekdays": "seg, ter, qua, qui, sex, sáb, dom",
+    "weekdays_full": "segunda-feira, terça-feira, quarta-feira, quinta-feira, sexta-feira, sábado, domingo",
+    "months": "janeiro, fevereiro, março, abril, maio, junho, julho, agosto, setembro, outubro, novembro, dezembro",
+    "day": "{weekday} {day:02d}/{month:02d}",
+    "full_day": "{weekday}, {day:02d}/{month:02d}/{year}",
+    "today_tomorrow": "hoje, amanhã",
+    "and": "e",
+    "or": "ou",
+    "month_words": "janeiro jan, fevereiro fev, marco mar, abril abr, maio mai, junho jun, julho jul, agosto ago, "
+                   "setembro set, outubro out, novembro nov, dezembro dez",
+    "weekday_words": "segunda, terca, quarta, quinta, sexta, sabado, domingo",
+    "relative_days": "hoje, amanha, depois de amanha",
+}
+
+PACK = LanguagePack(code="pt", keywords=_KEYWORDS, phrases=_PHRASES, emergency=_EMERGENCY,
+                    blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_pt"),
+                    of_doctor=_of_doctor)

@@ -24,7 +24,12 @@ def language_packs() -> tuple[LanguagePack, ...]:
 
 
 def register(pack: LanguagePack) -> None:
-    """Speak one more language (or replace a pack with the same code)."""
+    """Speak one more language (or replace a pack with the same code); every text must be there."""
+    default = _PACKS[DEFAULT_LANGUAGE]
+    missing = (set(default.phrases) - set(pack.phrases)) | (set(default.emergency) - set(pack.emergency)) | (
+        set(default.blocked_notes) - set(pack.blocked_notes))
+    if missing:
+        raise ValueError(f"the {pack.code!r} language pack lacks texts: {', '.join(sorted(missing))}")
     _PACKS[pack.code] = pack
 
 

@@ -20,10 +20,10 @@ HORIZON_DAYS = 400
 
 # Calendar words of the languages spoken at start-up, from their packs (language/pt.py, language/en.py).
 _PACKS = language_packs()
-_MONTHS = {word: month for pack in _PACKS for word, month in pack.month_words.items()}
-_ENGLISH_MONTHS = tuple(language_pack("en").month_words)  # "Nov 25", "December 3rd": English word order
-_WEEKDAYS = {word: day for pack in _PACKS for word, day in pack.weekday_words.items()}
-_RELATIVE_DAYS = {word: offset for pack in _PACKS for word, offset in pack.relative_days.items()}
+_MONTHS = {word: month for pack in _PACKS for word, month in pack.month_numbers.items()}
+_ENGLISH_MONTHS = tuple(language_pack("en").month_numbers)  # "Nov 25", "December 3rd": English word order
+_WEEKDAYS = {word: day for pack in _PACKS for word, day in pack.weekday_numbers.items()}
+_RELATIVE_DAYS = {word: offset for pack in _PACKS for word, offset in pack.day_offsets.items()}
 MONTH_NAMES = tuple(_MONTHS)
 WEEKDAY_NAMES = tuple(_WEEKDAYS)
 # "segunda" to "sexta" are also ordinals: "a segunda opção" is not a Monday.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -29,6 +30,14 @@ def test_the_built_in_packs_word_the_same_things():
     assert set(pt.PACK.phrases) == set(en.PACK.phrases)
     assert set(pt.PACK.emergency) == set(en.PACK.emergency)
     assert set(pt.PACK.blocked_notes) == set(en.PACK.blocked_notes)
+
+
+def test_a_pack_without_every_text_is_refused():
+    with pytest.raises(ValueError, match="lacks texts: booked"):
+        register(replace(es.PACK, phrases={k: v for k, v in es.PACK.phrases.items() if k != "booked"}))
+    with pytest.raises(ValueError, match="lacks calendar entries: months"):
+        replace(es.PACK, calendar={k: v for k, v in es.PACK.calendar.items() if k != "months"})
+    assert language_pack("es") is pt.PACK
 
 
 def test_an_unregistered_language_reads_as_the_default():

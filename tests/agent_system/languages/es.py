@@ -37,15 +37,19 @@ PACK = LanguagePack(
     },
     blocked_notes={kind: "Lo siento, no puedo mostrar esta respuesta. Hable directamente con la clínica."
                    for kind in ("privacy", "medical", "both", "unsafe")},
-    weekdays=("lun", "mar", "mié", "jue", "vie", "sáb", "dom"),
-    weekdays_full=("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
-    months=("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
-            "noviembre", "diciembre"),
-    day_format="{weekday} {day}/{month:02d}",
-    full_day_format="{weekday} {day} de {month_name} de {year}",
-    today_tomorrow=("hoy", "mañana"),
-    conjunctions={"and": "y", "or": "o"},
-    month_words={}, weekday_words={}, relative_days={},
+    calendar={
+        "weekdays": "lun, mar, mié, jue, vie, sáb, dom",
+        "weekdays_full": "lunes, martes, miércoles, jueves, viernes, sábado, domingo",
+        "months": "enero, febrero, marzo, abril, mayo, junio, julio, agosto, septiembre, octubre, noviembre, "
+                  "diciembre",
+        "day": "{weekday} {day}/{month:02d}",
+        "full_day": "{weekday} {day} de {month_name} de {year}",
+        "today_tomorrow": "hoy, mañana",
+        "and": "y",
+        "or": "o",
+        # Messages are read by the built-in languages' date words only.
+        "month_words": "", "weekday_words": "", "relative_days": "",
+    },
     specialty_name=lambda specialty: _SPECIALTIES.get(specialty.key, specialty.name_en),
     of_doctor="del {}".format,
 )
