@@ -19,7 +19,8 @@ from agent_system.language.text import normalize
 from agent_system.planning.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding import vocabulary as vocab
-from agent_system.understanding.dates import find_date_range, find_dates, find_times
+from agent_system.understanding.dates import find_date_range, find_dates
+from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
 
 BOOKABLE_DAYS = 14  # slots exist for the next 14 days, today included (DESIGN §3)
