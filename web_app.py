@@ -29,10 +29,10 @@ from agent_system.sessions.conversation import Patient
 from agent_system.sessions.store import IDLE_TTL_S, MAX_SESSIONS, SessionsFull, open_session_store
 from agent_system.settings import AgentSettings
 from agent_system.sse import frame_events
-from clinic_servers.cpf import normalize_cpf
-from clinic_servers.registry import ClinicRegistry
-from clinic_servers.request_body import buffer_unsized_body
-from clinic_servers.settings import PROJECT_ROOT, read_environment
+from clinic_servers.contract.cpf import normalize_cpf
+from clinic_servers.contract.environment import PROJECT_ROOT, read_environment
+from clinic_servers.contract.registry import ClinicRegistry
+from clinic_servers.contract.request_body import buffer_unsized_body
 from client_limits import ClientLimits, TooManyRequests, current_client, install_limits, wait_sentence
 
 log = logging.getLogger("web_app")

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from clinic_servers.clock import Clock, parse_today
-from clinic_servers.launcher import configured_ports
-from clinic_servers.registry import ClinicRegistry
-from clinic_servers.settings import PROJECT_ROOT
+from clinic_servers.contract.clock import Clock, parse_today
+from clinic_servers.contract.environment import PROJECT_ROOT
+from clinic_servers.contract.registry import configured_ports
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.llm.client import LLMSettings
 

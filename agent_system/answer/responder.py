@@ -18,8 +18,8 @@ from agent_system.planning.overlap import overlap_note
 from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from agent_system.sessions.conversation import PendingChange
 from agent_system.triage.screen import TriageResult, emergency_answer
-from clinic_servers.registry import ClinicRegistry, Specialty
-from clinic_servers.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
+from clinic_servers.contract.registry import ClinicRegistry, Specialty
+from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
 
 __all__ = ["Rendering", "ResponseRenderer", "appointment_items", "offered_slots"]
 

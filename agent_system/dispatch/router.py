@@ -14,6 +14,7 @@ from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, 
                    StepResult)
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.sessions.conversation import Patient
+from clinic_servers.contract.tools import IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
 
 SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
 METHOD_NOT_FOUND = -32601
@@ -73,7 +74,7 @@ class Router:
             return "error", None, {"code": METHOD_NOT_FOUND, "message": f"unknown clinic {step.clinic}"}
         arguments = {**inject_identity(step, patient), **grant.arguments(step)}
         if step.action in WRITE_ACTIONS:
-            arguments["idempotency_key"] = str(uuid.uuid4())
+            arguments[RETRY_KEY_ARGUMENT] = str(uuid.uuid4())
         body = {"jsonrpc": "2.0", "id": next(self._ids), "method": "tools/call",
                 "params": {"name": step.action, "arguments": arguments}}
         return self._send(step, url, body)
@@ -105,7 +106,7 @@ def inject_identity(step: Step, patient: Patient) -> dict:
     """
     arguments = {k: v for k, v in step.parameters.items() if k not in INJECTED_ARGUMENTS}
     if step.action in IDENTIFIED_ACTIONS:
-        arguments["patient_name"], arguments["cpf"] = patient.name, patient.cpf
+        arguments.update(zip(IDENTITY_ARGUMENTS, (patient.name, patient.cpf)))
     return arguments
 
 

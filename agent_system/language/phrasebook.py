@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from agent_system.language.text import Language
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 _WEEKDAYS = {"pt": ("seg", "ter", "qua", "qui", "sex", "sáb", "dom"),
              "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from string import Template
 from typing import Iterable, Literal
 
-from clinic_servers.cpf import redact_cpfs
+from clinic_servers.contract.cpf import redact_cpfs
 
 from agent_system.events import VerificationEvent
 from agent_system.llm.client import LLM, LLMBudgetSpent, LLMError

@@ -15,7 +15,7 @@ from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.dates import find_dates, find_times
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)
 D = date.fromisoformat

@@ -17,8 +17,8 @@ from werkzeug.serving import WSGIRequestHandler
 
 from agent_system.llm.client import LLMSettings
 from agent_system.terminal.client import ChatClient
-from clinic_servers.cpf import format_cpf
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.cpf import format_cpf
+from clinic_servers.contract.registry import ClinicRegistry
 from client_limits import ClientLimits
 from tests.support import agent_settings, served
 from web_app import WebSettings, create_app
