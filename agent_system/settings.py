@@ -30,7 +30,7 @@ class AgentSettings:
     prompts_dir: Path = PROMPTS_DIR
     var_dir: Path = PROJECT_ROOT / "var"
     # TLS to remote clinics: True (certifi's CAs) or a CA bundle file, from REQUESTS_CA_BUNDLE or
-    # CURL_CA_BUNDLE, the variables the router honoured when it still went through requests.
+    # CURL_CA_BUNDLE, read here once: the router's Sessions read nothing from the environment.
     clinic_tls_verify: bool | str = True
 
     @classmethod
