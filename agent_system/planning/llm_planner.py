@@ -9,6 +9,7 @@ from string import Template
 from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.contract.tools import TOOLS_BY_NAME, Role, tool_names
 
+from agent_system.errors import InvalidPlan
 from agent_system.planning.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
 from agent_system.sessions.conversation import Conversation
 
@@ -36,10 +37,6 @@ PLAN_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["st
 COT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["reasoning", "steps"],
               "properties": {"reasoning": {"type": "array", "items": {"type": "string"}},
                              "steps": {"type": "array", "items": _STEP_SCHEMA}}}
-
-
-class InvalidPlan(Exception):
-    """The model's plan breaks the registry, the tool catalog or a parameter format."""
 
 
 class LLMPlanner:
