@@ -1,7 +1,7 @@
 """Assembles the pipeline from settings: the one place that decides rules-only or LLM-backed."""
 from __future__ import annotations
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.answer.llm_responder import LLMResponder
 from agent_system.answer.responder import ResponseRenderer

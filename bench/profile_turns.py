@@ -25,7 +25,7 @@ if __package__ in (None, ""):  # `python bench/profile_turns.py`: make the proje
 
 from bench.system import TOKEN, Layout, start_clinics, web_env  # noqa: E402
 from bench.workload import LISTINGS, SIX_CLINICS, free_slots, patient  # noqa: E402
-from clinic_servers.registry import ClinicRegistry  # noqa: E402
+from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 
 VISIT_TURNS = 20
 
@@ -70,7 +70,7 @@ def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profil
 def _app_from(env: dict[str, str], create_app):
     """The app configured from `env` exactly as gunicorn's process would be."""
     from agent_system.web.settings import WebSettings
-    from clinic_servers.registry import ClinicRegistry as Registry
+    from clinic_servers.contract.registry import ClinicRegistry as Registry
     return create_app({"SETTINGS": WebSettings.from_env(env, Registry.load())})
 
 

@@ -26,7 +26,7 @@ from bench.memory import machine_busy_s, tree_cpu_s, tree_peak  # noqa: E402
 from bench.proxy import DelayProxy  # noqa: E402
 from bench.system import TOKEN, Layout, start_clinics, start_web  # noqa: E402
 from bench.workload import free_slots  # noqa: E402
-from clinic_servers.registry import ClinicRegistry  # noqa: E402
+from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES_JSON = ROOT / "docs" / "performance.json"

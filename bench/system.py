@@ -9,8 +9,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import ClinicFleet, start_fleet
-from clinic_servers.registry import ClinicRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 TODAY = "2026-11-23"  # a Monday: the same fixed "today" as the test suite

@@ -11,10 +11,11 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .catalog import Role, Tool
-from .errors import ToolError
-from .request_body import read_body
-from .tools import ClinicDesk, catalog
+from clinic_servers.catalog import Tool
+from clinic_servers.contract.request_body import read_body
+from clinic_servers.contract.tools import Role
+from clinic_servers.errors import ToolError
+from clinic_servers.tools import ClinicDesk, catalog
 
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26")
 PARSE_ERROR = -32700

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft

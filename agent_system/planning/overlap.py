@@ -6,7 +6,7 @@ already sees that week, is held back and the patient asked; "sim"/"yes" books it
 from __future__ import annotations
 
 from datetime import date
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.dispatch.results import booked_slots
 from agent_system.events import SlotOffer

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from clinic_servers.booking_codes import CODE_PATTERN, canonical
+from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
 from agent_system.language.text import normalize
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from string import Template
 from typing import Iterable
 
-from clinic_servers.cpf import redact_cpfs
+from clinic_servers.contract.cpf import redact_cpfs
 
 from agent_system.errors import LLMBudgetSpent, LLMError
 from agent_system.events import VerificationEvent

@@ -16,7 +16,7 @@ from agent_system.understanding.dates import find_dates
 from agent_system.understanding.times import find_times
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)
 D = date.fromisoformat

@@ -12,7 +12,7 @@ from agent_system.llm.client import LLM, LLMSettings
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
 from agent_system.verification.verifier import OK_NOTE, Verdict, Verifier, blocked_note, data_rules
-from clinic_servers.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
+from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
                                     Slot, SlotListing)
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
 

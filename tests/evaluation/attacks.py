@@ -7,8 +7,8 @@ from typing import Any, Callable, Iterator, Sequence
 
 from agent_system.llm.client import LLMSettings
 from agent_system.sessions.conversation import Conversation, Patient
+from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import ClinicFleet
-from clinic_servers.registry import ClinicRegistry
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.redteam.model import RedTeamCase, Victim
 from tests.redteam.scripted_llm import scripted_server, settings_for

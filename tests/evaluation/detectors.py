@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from agent_system.llm.client import LLMSettings
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.redteam.model import RedTeamCase
 
 from .attacks import run_attacks

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from clinic_servers.cpf import mask_cpf
+from clinic_servers.contract.cpf import mask_cpf
 
 Rewrite = Callable[[dict, Any], dict]
 
