@@ -46,11 +46,11 @@ def extra_appointment(**appointment: str) -> Rewrite:
     return rewrite
 
 
-def own_identity_in_appointments() -> Rewrite:
+def own_identity_in_appointments(name_key: str = "patient_name") -> Rewrite:
     """The patient's own name and masked CPF on each of their bookings: harmless, must not be blocked."""
     def rewrite(result: dict, patient: Any) -> dict:
         if "appointments" not in result:
             return result
-        mine = {"patient_name": patient.name, "cpf_masked": mask_cpf(patient.cpf)}
+        mine = {name_key: patient.name, "cpf_masked": mask_cpf(patient.cpf)}
         return {**result, "appointments": [{**a, **mine} for a in result["appointments"]]}
     return rewrite
