@@ -16,6 +16,8 @@ from typing import Any, Iterable, Iterator
 
 from clinic_servers.registry import ClinicRegistry
 
+from .others import OTHER_PATIENTS
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -103,10 +105,11 @@ def injection_findings(message: str) -> list[Finding]:
 
 @lru_cache(maxsize=1)
 def seed_names() -> tuple[str, ...]:
-    """The full names of every seed patient of every clinic (clinic_servers/data/*.json)."""
+    """The full names of every seed patient (clinic_servers/data/*.json) and of the evaluation's other patients."""
     registry = ClinicRegistry.load()
     return tuple(p["name"] for c in registry.clinics
-                 for p in json.loads(c.data_file.read_text(encoding="utf-8"))["patients"])
+                 for p in json.loads(c.data_file.read_text(encoding="utf-8"))["patients"]) + \
+        tuple(p.name for p in OTHER_PATIENTS)
 
 
 def _field_findings(key: str, value: str, own_name: str, own_cpf: str) -> list[Finding]:
