@@ -49,6 +49,8 @@ _CPF_KEYS = frozenset({"cpf", "cpf_masked", "documento", "document"})
 _PATIENT_NAME_KEYS = frozenset({"patient_name", "patient", "paciente", "nome_paciente", "nome_do_paciente",
                                 "patient_full_name"})
 _GENERIC_NAME_KEYS = frozenset({"name", "nome", "full_name", "nome_completo"})
+# Fields judged by their name whatever their value looks like; any other value is judged by its shape.
+FIELD_KEYS = _CONTACT_FIELDS | _CPF_KEYS | _PATIENT_NAME_KEYS | _GENERIC_NAME_KEYS
 # A generic "name" under these keys names a doctor, clinic or specialty: public information.
 _PUBLIC_CONTEXTS = frozenset({"doctor", "doctors", "medico", "medica", "medicos", "clinic", "clinics", "clinica",
                               "clinicas", "specialty", "specialties", "especialidade", "serverinfo"})
@@ -203,6 +205,16 @@ def person_names(value: str) -> tuple[str, ...]:
     return tuple(part for part in parts if _is_name_shaped(part))
 
 
+def suspect_leaves(found: list[Leaf]) -> list[Leaf]:
+    """The leaves `field_leaks` can find anything in: named fields, and values shaped like a person's name.
+
+    A listing has hundreds of leaves and a few dozen distinct values: most are skipped by one set lookup.
+    """
+    shaped = {value for value in {leaf.value for leaf in found} if person_names(value)}
+    return [leaf for leaf in found if leaf.key in FIELD_KEYS or leaf.value in shaped]
+
+
+@lru_cache(maxsize=1024)
 def doctor_key(name: str) -> str:
     """A doctor's name as compared: `name_key` without the title ("Dr. Ricardo Lopes" -> "ricardo lopes")."""
     return _TITLE.sub("", name_key(name))
@@ -287,4 +299,5 @@ def _visible(token: str) -> bool:
 def _without_name(folded: str, own_name: str) -> str:
     """The text with the patient's own name blanked, so it never reads as someone else's data."""
     own = name_key(own_name)
-    return re.sub(rf"\b{re.escape(own)}\b", " ", folded) if own else folded
+    # The substring test first: most texts (dates, times, doctors) never hold the name.
+    return re.sub(rf"\b{re.escape(own)}\b", " ", folded) if own and own in folded else folded

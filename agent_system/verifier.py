@@ -19,7 +19,8 @@ from .conversation import Patient
 from .events import VerificationEvent
 from .llm import LLM, LLMBudgetSpent, LLMError
 from .llm_verdict import VERDICT_SCHEMA, Opinion, grounded_opinion
-from .pii import Leaf, doctor_keys, field_leaks, fold, foreign_names, mentions, pii_kinds, stale_date
+from .pii import (Leaf, doctor_keys, field_leaks, fold, foreign_names, mentions, pii_kinds, stale_date,
+                  suspect_leaves)
 from .plan import StepResult
 
 log = logging.getLogger(__name__)
@@ -218,7 +219,7 @@ def data_rules(results: list[StepResult], patient: Patient, doctors: frozenset[s
     texts = {fold(value): value for value in values}
     public = doctors | doctor_keys(values)
     rules: set[str] = set()
-    if any(field_leaks(leaf, patient.name, patient.cpf, public) for leaf in found) or any(
+    if any(field_leaks(leaf, patient.name, patient.cpf, public) for leaf in suspect_leaves(found)) or any(
             pii_kinds(value, patient.name, patient.cpf) for value in texts.values()) or stale_date(values) \
             or any(_health_record(text) for text in texts):
         rules.add("R2")
@@ -315,7 +316,7 @@ def _names_others(text: str, results: list[StepResult], patient: Patient, doctor
     """Whether the answer names a person the clinic data names who is neither the patient nor a doctor."""
     data = _result_leaves(_private(results))
     public = doctors | doctor_keys(leaf.value for leaf in data)
-    others = {name for leaf in data for name in foreign_names(leaf, patient.name, patient.cpf, public)}
+    others = {name for leaf in suspect_leaves(data) for name in foreign_names(leaf, patient.name, patient.cpf, public)}
     return any(mentions(text, name, patient.name) for name in others)
 
 

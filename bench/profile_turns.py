@@ -23,6 +23,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # `python bench/profile_turns.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.serve_load import address  # noqa: E402
 from bench.system import TOKEN, Layout, start_clinics, web_env  # noqa: E402
 from bench.workload import LISTINGS, SIX_CLINICS, free_slots, patient  # noqa: E402
 from clinic_servers.registry import ClinicRegistry  # noqa: E402
@@ -89,11 +90,13 @@ _sessions: dict[int, str] = {}
 
 def _turn(client, n: int, message: str) -> None:
     visit = n // VISIT_TURNS
+    forwarded = {"X-Forwarded-For": address(80_000 + visit)}  # each patient its own address, as in bench/mix.py
     if visit not in _sessions:
         name, cpf = patient(80_000 + visit)  # apart from the benchmark's identities; 9-digit CPF bases
-        _sessions[visit] = client.post("/api/session", json={"name": name, "cpf": cpf}).get_json()["session_id"]
+        _sessions[visit] = client.post("/api/session", json={"name": name, "cpf": cpf},
+                                       headers=forwarded).get_json()["session_id"]
     reply = client.post("/api/chat", json={"session_id": _sessions[visit], "message": message},
-                        headers={"Accept": "application/json"})
+                        headers={"Accept": "application/json", **forwarded})
     if reply.status_code != 200 or not reply.get_json().get("answer"):
         raise RuntimeError(f"turn failed: {reply.status_code} {reply.get_data(as_text=True)[:300]}")
 
