@@ -30,6 +30,7 @@ _STREET = re.compile(
     r"|\b\d{1,5}\s+(?:[a-z]+\s+){1,3}(?:street|st\.|avenue|ave\.|road|rd\.|boulevard|blvd|lane)\b")
 _POSTCODE = re.compile(r"\bcep\b:?\s*\d{5}-?\d{3}\b|(?<![\d-])\d{5}-\d{3}(?![\d-])")
 _DIGIT_OR_AT = re.compile(r"[\d@]")
+_SCHEDULE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}")
 _FOUR_DIGITS = re.compile(r"\d{4}")
 _AT = re.compile("@")
 # (kind, pattern, guard): the guard is a cheap search every match of the pattern needs (phones and
@@ -118,6 +119,8 @@ def is_own_cpf(token: str, own_digits: str) -> bool:
 
 def pii_kinds(text: str, own_name: str, own_cpf: str) -> set[str]:
     """The kinds of someone else's personal data in a text: cpf, phone, email, address."""
+    if _SCHEDULE_VALUE.fullmatch(text):  # a slot's date or time, the most common value with digits
+        return set()
     folded = _without_name(fold(text), own_name)
     if not _DIGIT_OR_AT.search(folded):  # every kind needs a digit (an e-mail an "@"): most names, notes
         return set()

@@ -73,7 +73,7 @@ _PRESCRIPTION = re.compile(
     r"|\b(?:increase|decrease|double|reduce|lower|raise) (?:your|the) (?:dose|dosage)\b"
     # Imperatives only: "você está tomando algum remédio?" is a fair question, not a prescription.
     rf"|\b(?:tome|tomem|take)\b(?:\W+\w+){{0,4}}?\W+(?:{_MEDICINE})\b")
-_DRUG = re.compile(rf"\b(?:{_DRUGS})\b")
+_DRUG = _at_word_start(rf"\b(?:{_DRUGS})\b")  # the guard saves a fifth: "\w{3,}(?:cilina|...)" backtracks
 
 _DISEASES_PT = (r"gripe|resfriado|covid|dengue|diabetes|hipertensao|pressao alta|arritmia|infarto|angina"
                 r"|insuficiencia cardiaca|artrose|artrite|tendinite|bursite|hernia|fratura|entorse|lesao"

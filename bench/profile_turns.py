@@ -68,6 +68,25 @@ def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profil
     return profile
 
 
+def top_entries(profile: cProfile.Profile, order: str, count: int, only: str = "") -> list[dict]:
+    """The profile's first `count` functions by `order` ("tottime" or "cumulative"), optionally only those
+    whose file path holds `only`: {function, calls, own_s, cumulative_s}."""
+    stats = pstats.Stats(profile)
+    rows = []
+    for (path, line, name), (_, calls, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
+        if only and only not in path:
+            continue
+        where = f"{Path(path).name}:{line}({name})" if line else name
+        rows.append({"function": where, "calls": calls, "own_s": own, "cumulative_s": cumulative})
+    key = "own_s" if order == "tottime" else "cumulative_s"
+    return sorted(rows, key=lambda row: row[key], reverse=True)[:count]
+
+
+def profile_turns(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profile:
+    """Profile `turns` of the mix's messages through an in-process web app against running clinics."""
+    return _profile(urls, var_dir, turns)
+
+
 def _app_from(env: dict[str, str], create_app):
     """The app configured from `env` exactly as gunicorn's process would be."""
     from web_app import WebSettings

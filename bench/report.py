@@ -19,7 +19,7 @@ TARGETS = (  # (label, figure key, limit, "<=" or ">=")
 def markdown(figures: dict) -> str:
     """All sections of one run."""
     parts = [_machine(figures), _targets(figures), _latency(figures), _mix(figures), _fan_out(figures),
-             _race(figures), _memory(figures)]
+             _race(figures), _memory(figures), _profile(figures)]
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
@@ -157,6 +157,22 @@ def _memory(f: dict) -> str:
         rows.append(f"| {name} | {m['processes']} | {m['peak_sum_kib'] / 1024:.1f} | {m['peak_max_kib'] / 1024:.1f} |")
     return ("#### Peak memory\n\nVmHWM of each process and its children (gunicorn master and workers), read at the "
             "end of the run.\n\n" + "\n".join(rows))
+
+
+def _profile(f: dict) -> str:
+    if "profile" not in f:
+        return ""
+    p = f["profile"]
+    parts = [f"#### Where the web app's time goes (cProfile, {p['turns']} turns)", "",
+             "The mix's messages (listings, bookings, \"minhas consultas\") through the web app in-process "
+             "(`bench/profile_turns.py`: JSON turns, so the pipeline runs in the profiled thread; the clinics "
+             "run as above, not profiled). Seconds over all the turns, profiler overhead included; waits "
+             "(locks, sockets) are the clinics' time seen from the web app."]
+    for label, key in (("By own time, every function", "own"), ("By cumulative time, the product's code", "product")):
+        rows = ["| function | calls | own s | cumulative s |", "|---|---|---|---|"]
+        rows += [f"| `{r['function']}` | {r['calls']} | {r['own_s']:.3f} | {r['cumulative_s']:.3f} |" for r in p[key]]
+        parts += ["", f"{label}:", "", *rows]
+    return "\n".join(parts)
 
 
 def _row(kind: str, s: dict) -> str:
