@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 import requests
 
-from client_limits import ClientLimits, client_ip
+from agent_system.web.limits import ClientLimits, client_ip
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import ANA_CPF, served
 
@@ -171,7 +171,7 @@ def test_in_memory_limits_start_no_thread_per_request(make_app, web_settings, mo
 
 
 def test_expired_limit_entries_are_swept_without_a_timer_thread(monkeypatch):
-    from client_limits import SweptMemoryStorage
+    from agent_system.web.limits import SweptMemoryStorage
     store = SweptMemoryStorage()
     assert store.acquire_entry("a", 5, 1)
     store.events["a"][0].expiry = 0.0  # as if its minute were over

@@ -1,0 +1,139 @@
+"""The LLM response generator: streams the model's answer sentence by sentence, each one checked first.
+
+A sentence is shown only after the Verifier's rules and the grounding check accept it; the whole answer
+is checked again at the end (with the LLM verifier too). Any failure returns None and the pipeline
+answers with the deterministic rendering instead.
+"""
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from typing import Any, Iterator
+
+from clinic_servers.registry import ClinicRegistry
+
+from agent_system.errors import LLMError
+from agent_system.events import TokenEvent
+from agent_system.language.text import normalize
+from agent_system.planning.plan import StepResult
+from agent_system.sessions.conversation import Patient
+from agent_system.understanding.dates import find_dates
+from agent_system.understanding.times import find_times
+from agent_system.understanding.vocabulary import DoctorIndex, clinic_letters_in
+
+TEMPERATURE = 0.3
+MAX_LISTED = 60  # slots per clinic given to the model; a small context holds them as ~15 lines
+MAX_TOKENS = 200  # a short answer: a small model on two cores writes ~200 tokens in seconds, not minutes
+# A sentence ends at . ! ? before a space, or at a line break; "Dr." and "09:00" do not end one.
+_SENTENCE_END = re.compile(r"(?<!\bDr)(?<!\bDra)(?<!\bSr)(?<!\bSra)(?<!\bAv)[.!?](?=\s)|\n")
+_DOCTOR_TITLE = re.compile(r"\b(?:Dra?\.|Doutora?|Dr)\s+([A-ZÁÉÍÓÚÂÊÔÃÕÇ][\wÀ-ÿ]+)")
+
+
+class LLMResponder:
+    """Generates the answer with the LLM, never letting an unchecked sentence through."""
+
+    def __init__(self, llm, prompt: str, verifier, registry: ClinicRegistry):
+        self.llm, self.prompt, self.verifier = llm, prompt, verifier
+        self.doctors = DoctorIndex(registry)
+
+    def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date):
+        """Yield TokenEvents of accepted sentences; return the full text, or None to use the rendering."""
+        if not results:
+            return None  # refusals, greetings, questions: the deterministic wording is the answer
+        check = _Checker(self, results, patient, language, today)
+        emitted: list[str] = []
+        try:
+            stream = self.llm.stream_text(self.prompt, [_payload(message, results, language)],
+                                          temperature=TEMPERATURE, max_tokens=MAX_TOKENS, purpose="answer")
+            for sentence in _sentences(stream):
+                if not check.sentence(sentence):
+                    return None
+                emitted.append(sentence)
+                yield TokenEvent(text=sentence)
+        except LLMError:
+            return None
+        text = "".join(emitted).strip()
+        return text if text and check.whole(text) else None
+
+
+class _Checker:
+    def __init__(self, responder: LLMResponder, results: list[StepResult], patient: Patient, language: str,
+                 today: date):
+        self.responder, self.results, self.patient, self.language, self.today = \
+            responder, results, patient, language, today
+        self.facts = _facts(results)
+
+    def sentence(self, text: str) -> bool:
+        verdict = self.responder.verifier.check_answer_rules(text, self.results, self.patient, self.language)
+        return verdict.safe and not self.ungrounded(text)
+
+    def whole(self, text: str) -> bool:
+        verdict = self.responder.verifier.check_answer(text, self.results, self.patient, self.language)
+        return verdict.safe and not self.ungrounded(text)
+
+    def ungrounded(self, text: str) -> list[str]:
+        """Doctors, clinics, dates and times the text names that the clinic data does not contain."""
+        folded = normalize(text)
+        named = {d.name for d in self.responder.doctors.named_in(folded)}
+        titled = {m for m in _DOCTOR_TITLE.findall(text)
+                  if not any(normalize(m) in normalize(d) for d in self.facts["doctor"])}
+        missing = [*(named - self.facts["doctor"]), *titled]
+        missing += [c for c in clinic_letters_in(folded) if c not in self.facts["clinic"]]
+        missing += [t for t in find_times(text) if t not in self.facts["time"]]
+        missing += [d.isoformat() for d in find_dates(text, self.today) if d.isoformat() not in self.facts["date"]]
+        return missing
+
+
+def _sentences(deltas: Iterator[str]) -> Iterator[str]:
+    """Regroup streamed deltas into whole sentences (the last one may lack a full stop)."""
+    buffer = ""
+    for delta in deltas:
+        buffer += delta
+        ends = [m.end() for m in _SENTENCE_END.finditer(buffer)]
+        if ends:
+            ready, buffer = buffer[:ends[-1]], buffer[ends[-1]:]
+            yield ready
+    if buffer.strip():
+        yield buffer
+
+
+def _payload(message: str, results: list[StepResult], language: str) -> dict:
+    clinic_data = [_compact(r) for r in results]
+    content = {"user_query": message, "language": language, "clinic_data": clinic_data}
+    return {"role": "user", "content": json.dumps(content, ensure_ascii=False)}
+
+
+def _compact(result: StepResult) -> dict:
+    """One clinic's answer in few tokens: a listing becomes one line per doctor and day with its times."""
+    data = result.data or {}
+    if "available_slots" not in data:
+        return {"clinic": result.clinic, "action": result.action, "result": result.data, "error": result.error}
+    days: dict[str, list[str]] = {}
+    for slot in data["available_slots"][:MAX_LISTED]:
+        days.setdefault(f"{slot['doctor']} {slot['date']}", []).append(slot["time"])
+    return {"clinic": result.clinic, "specialty": data.get("specialty"),
+            "slots": [f"{day}: {', '.join(times)}" for day, times in days.items()]}
+
+
+def _facts(results: list[StepResult]) -> dict[str, set[str]]:
+    """Every doctor, date and time present anywhere in the turn's data and parameters."""
+    facts: dict[str, set[str]] = {"doctor": set(), "date": set(), "time": set(),
+                                  "clinic": {r.clinic for r in results}}
+
+    def walk(value: Any, key: str = "") -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+        elif isinstance(value, str):
+            kind = "doctor" if key == "doctor" else "date" if "date" in key else "time" if "time" in key else None
+            if kind:
+                facts[kind].add(value)
+
+    for result in results:
+        walk(result.data)
+        walk(result.parameters)
+    return facts

@@ -1,0 +1,53 @@
+"""Times written in words or loose notations, rewritten as the digits `times.find_times` reads.
+
+"duas e meia da tarde" -> "2 e meia da tarde", "half past three in the afternoon" -> "3:30 da tarde",
+"eight in the morning" -> "8 da manha", "10.30am" -> "10:30am", "16h30min" -> "16h30". Works on
+`text.normalize` output. A number word becomes a digit only where a time cue is next to it
+("às", "at", "e meia", "da tarde", "o'clock"), so "uma consulta" stays as it is.
+"""
+from __future__ import annotations
+
+import re
+
+_PT = {"uma": 1, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9,
+       "dez": 10, "onze": 11, "doze": 12}
+_EN = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+       "ten": 10, "eleven": 11, "twelve": 12}
+_WORDS = {**_PT, **_EN}
+_WORD = "|".join(sorted(_WORDS, key=len, reverse=True))
+_EN_WORD = "|".join(sorted(_EN, key=len, reverse=True))
+_PARTS = {"morning": "manha", "afternoon": "tarde", "evening": "noite", "night": "noite"}
+
+_HALF_PAST = re.compile(rf"\bhalf past (\d{{1,2}}|{_EN_WORD})\b")
+_QUARTER = re.compile(rf"\bquarter (past|to) (\d{{1,2}}|{_EN_WORD})\b")
+_CUED_WORD = re.compile(rf"\b(as|at|das|a|pelas)\s+({_WORD})\b(?!\s+(?:consultas?|vagas?|horarios?|pessoas?|opcoes|"
+                        r"slots?|appointments?|of|das|dos|de)\b)")
+_WORD_CUED = re.compile(rf"\b({_WORD})(?=\s+(?:e meia|d[ae] (?:manha|tarde|noite)|horas?\b|o ?clock|in the "
+                        r"(?:morning|afternoon|evening)|am\b|pm\b))")
+_OCLOCK = re.compile(r"\b(\d{1,2})\s*o ?clock\b")
+_EN_PART = re.compile(r"\b(\d{1,2}(?::\d{2})?)\s+in the (morning|afternoon|evening|night)\b")
+_DOTTED = re.compile(r"\b(\d{1,2})\.(\d{2})\s*(am|pm|a\.m|p\.m|h)\b")
+_MINUTES_SUFFIX = re.compile(r"\b(\d{1,2}h\d{2})\s*min\b")
+
+
+def spell_out(text: str) -> str:
+    """The normalized text with spoken and loose times rewritten as digits."""
+    text = _HALF_PAST.sub(lambda m: f"{_number(m[1])}:30", text)
+    text = _QUARTER.sub(_quarter, text)
+    text = _CUED_WORD.sub(lambda m: f"{m[1]} {_WORDS[m[2]]}", text)
+    text = _WORD_CUED.sub(lambda m: str(_WORDS[m[1]]), text)
+    text = _OCLOCK.sub(lambda m: f"{m[1]}h", text)
+    text = _EN_PART.sub(lambda m: f"{m[1]} da {_PARTS[m[2]]}", text)
+    text = _DOTTED.sub(lambda m: f"{m[1]}:{m[2]}{m[3]}", text)
+    return _MINUTES_SUFFIX.sub(lambda m: m[1], text)
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word]
+
+
+def _quarter(match: re.Match[str]) -> str:
+    hour = _number(match[2])
+    if match[1] == "past":
+        return f"{hour}:15"
+    return f"{(hour - 2) % 12 + 1}:45"
