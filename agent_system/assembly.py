@@ -22,7 +22,8 @@ from agent_system.verification.verifier import Verifier
 def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipeline:
     """The five-stage pipeline; without an LLM every stage is deterministic."""
     llm = build_llm(settings.llm)
-    verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
+    doctors = [doctor.name for clinic in registry.clinics for doctor in clinic.doctors]
+    verifier = Verifier(llm, _prompt(settings, "verifier.txt"), doctors)
     rules = RulesPlanner(registry)
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
     check = PlanCheck(registry, rules.doctors, is_write_request)
