@@ -15,7 +15,7 @@ from typing import Any, Iterator, Literal, Mapping
 
 import openai
 
-from .llm_budget import BudgetSpent, TurnBudgets
+from .llm_budget import BudgetSpent, TurnBudgets, TurnKind
 from .llm_stream import (JSON_MODES, Deadline, StreamCut, first_json_object, format_options, rejects_format,
                          text_deltas, until)
 
@@ -182,13 +182,19 @@ class LLM:
         """The JSON mode the next complete_json call tries first."""
         return JSON_MODES[self._modes.get(self._server, 0)]
 
-    def start_turn(self, purposes: frozenset[str], seconds: float | None = None) -> None:
-        """Open this thread's turn: one call of each purpose, within the turn's LLM time."""
-        self.budgets.start(purposes, self._settings.turn_budget_s if seconds is None else seconds)
+    def start_turn(self, kind: TurnKind, seconds: float | None = None) -> None:
+        """Open this thread's turn: the calls of this kind, within the turn's LLM time."""
+        self.budgets.start(kind, self._settings.turn_budget_s if seconds is None else seconds)
 
-    def end_turn(self) -> None:
-        """Close this thread's turn."""
+    def settle_turn(self, kind: TurnKind) -> None:
+        """Make this thread's open turn one of this kind, counting the calls it already made."""
+        self.budgets.settle(kind, self._settings.turn_budget_s)
+
+    def end_turn(self) -> list[str]:
+        """Close this thread's turn; the purposes of the calls it made, in order."""
+        budget = self.budgets.current
         self.budgets.end()
+        return [] if budget is None else list(budget.calls)
 
     def complete_json(self, system: str, messages: list[dict], schema: dict, schema_name: str,
                       temperature: float = 0.0, max_tokens: int = 384, purpose: str = "plan") -> dict:

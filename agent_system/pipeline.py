@@ -8,6 +8,7 @@ from typing import Iterator
 
 from .conversation import Conversation, Turn
 from .events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
+from .llm_budget import SCREENING
 from .plan import Intent, Plan, StepResult
 from .text import detect_language
 from .triage import emergency_answer
@@ -27,11 +28,13 @@ class Pipeline:
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
         self.overlap = overlap  # holds a booking that overlaps another until the patient says yes
         self.doctor_names = doctor_names  # what a bare choice may name (the write grant reads like the planner)
-        self.llm = llm  # its per-turn budget, opened by the planner, is closed when the turn ends
+        self.llm = llm  # its per-turn budget: opened for triage, settled by the planner, closed at the end
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
-        started = time.perf_counter()
+        started, llm_calls = time.perf_counter(), None
+        if self.llm is not None:
+            self.llm.start_turn(SCREENING)
         try:
             answer = yield from self._turn(conversation, message)
             conversation.record(message, Turn(role="assistant", text=answer.text, slots=answer.slots,
@@ -42,8 +45,8 @@ class Pipeline:
                                                             "Tente novamente em instantes.")
         finally:
             if self.llm is not None:
-                self.llm.end_turn()
-        yield DoneEvent(ms=_ms(started))
+                llm_calls = self.llm.end_turn()
+        yield DoneEvent(ms=_ms(started), llm_calls=llm_calls)
 
     def _turn(self, conversation: Conversation, message: str):
         language = detect_language(message)

@@ -34,12 +34,12 @@ class Planner:
         self.rules, self.llm_planner, self.cot, self.check = rules, llm_planner, cot, check
 
     def plan(self, message: str, conversation: Conversation, today: date) -> Plan:
-        """The plan for one message; opens the turn's LLM budget (one call when the rules are confident)."""
+        """The plan for one message; settles the turn's LLM budget (one call in all when the rules are confident)."""
         rules_plan = self.rules.decompose_cot(message, conversation, today)
         if self.llm_planner is None:
             return rules_plan
         clear = self.confident(rules_plan, message, conversation, today)
-        self.llm_planner.llm.start_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
+        self.llm_planner.llm.settle_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
         return rules_plan if clear else self._ask_llm(rules_plan, message, conversation, today)
 
     def confident(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> bool:
