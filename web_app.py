@@ -21,12 +21,12 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from flask_cors import CORS
 from werkzeug.exceptions import HTTPException
 
-from agent_system.audit import AuditLog
-from agent_system.conversation import Patient
+from agent_system.assembly import build_pipeline
+from agent_system.dispatch.health import ClinicHealth
 from agent_system.events import SessionEvent, to_record
-from agent_system.health import ClinicHealth
-from agent_system.orchestrator import build_pipeline
-from agent_system.sessions import IDLE_TTL_S, MAX_SESSIONS, SessionsFull, open_session_store
+from agent_system.sessions.audit import AuditLog
+from agent_system.sessions.conversation import Patient
+from agent_system.sessions.store import IDLE_TTL_S, MAX_SESSIONS, SessionsFull, open_session_store
 from agent_system.settings import AgentSettings
 from agent_system.sse import frame_events
 from clinic_servers.cpf import normalize_cpf

@@ -7,10 +7,10 @@ from clinic_servers.cpf import normalize_cpf
 from clinic_servers.registry import ClinicRegistry
 from clinic_servers.settings import read_environment
 
-from .console import answer_text, describe
-from .conversation import Conversation, Patient
-from .orchestrator import build_pipeline
-from .settings import AgentSettings
+from agent_system.assembly import build_pipeline
+from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.settings import AgentSettings
+from agent_system.terminal.console import answer_text, describe
 
 _EXIT_WORDS = {"sair", "exit", "quit", "tchau"}
 

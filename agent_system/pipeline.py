@@ -6,14 +6,14 @@ import time
 from dataclasses import replace
 from typing import Iterator
 
-from .conversation import Conversation, Turn
-from .events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
-from .llm_budget import SCREENING
-from .plan import Intent, Plan, StepResult
-from .text import detect_language
-from .triage import emergency_answer
-from .triage_llm import screen
-from .write_grant import WriteGrant, grant_for
+from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
+from agent_system.language.text import detect_language
+from agent_system.llm.budget import SCREENING
+from agent_system.planning.plan import Intent, Plan, StepResult
+from agent_system.planning.write_grant import WriteGrant, grant_for
+from agent_system.sessions.conversation import Conversation, Turn
+from agent_system.triage.screen import emergency_answer
+from agent_system.triage.second_net import screen
 
 log = logging.getLogger(__name__)
 

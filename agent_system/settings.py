@@ -11,7 +11,7 @@ from clinic_servers.launcher import configured_ports
 from clinic_servers.registry import ClinicRegistry
 from clinic_servers.settings import PROJECT_ROOT
 
-from .llm import LLMSettings
+from agent_system.llm.client import LLMSettings
 
 PROMPTS_DIR = PROJECT_ROOT / "prompts"
 

@@ -20,12 +20,12 @@ from pathlib import Path
 if __package__ in (None, ""):  # `python bench/triage_bench.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent_system import triage_reader  # noqa: E402
-from agent_system.llm import LLMSettings, build_llm  # noqa: E402
+from agent_system.language.text import detect_language  # noqa: E402
+from agent_system.llm.client import LLMSettings, build_llm  # noqa: E402
 from agent_system.settings import PROMPTS_DIR  # noqa: E402
-from agent_system.text import detect_language  # noqa: E402
-from agent_system.triage import TriageResult, assess  # noqa: E402
-from agent_system.triage_llm import TriageSecondNet  # noqa: E402
+from agent_system.triage.screen import reader as triage_reader  # noqa: E402
+from agent_system.triage.screen import TriageResult, assess  # noqa: E402
+from agent_system.triage.second_net import TriageSecondNet  # noqa: E402
 from tests.triage_scores import load_cases  # noqa: E402
 
 REPEATS = 20

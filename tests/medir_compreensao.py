@@ -18,8 +18,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from agent_system.conversation import Conversation, Patient
-from agent_system.orchestrator import build_pipeline
+from agent_system.assembly import build_pipeline
+from agent_system.sessions.conversation import Conversation, Patient
 from clinic_servers.registry import ClinicRegistry
 from tests.evaluation.runner import clinic_fleet, fleet_urls
 from tests.support import CLINIC_TODAY, agent_settings, make_cpf, run_turn

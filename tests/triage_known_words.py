@@ -1,4 +1,4 @@
-"""Regenerates agent_system/triage_known_words.py: dictionary words one typo away from a red-flag word.
+"""Regenerates agent_system/triage/known_words.py: dictionary words one typo away from a red-flag word.
 
 Typo correction must only touch words that are not words: "injection" is not a misspelt
 "infection". pyspellchecker's Portuguese and English word lists (a test-only dependency) say which
@@ -12,7 +12,7 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from agent_system.triage_reader import TYPO_MIN_LENGTH, _INDEX, fold
+from agent_system.triage.reader import TYPO_MIN_LENGTH, _INDEX, fold
 
 TARGET = Path(__file__).resolve().parent.parent / "agent_system" / "triage_known_words.py"
 HEADER = ('"""Real words that sit within a typo of a red-flag word and so are never "corrected" '

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from agent_system.triage import assess
+from agent_system.triage.screen import assess
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "triage_cases.csv"

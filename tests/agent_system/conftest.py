@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.conversation import Conversation, Patient
-from agent_system.orchestrator import build_pipeline
+from agent_system.assembly import build_pipeline
+from agent_system.sessions.conversation import Conversation, Patient
 from tests.fakes.openai_server import openai_server  # noqa: F401  (re-exported fixture)
 from tests.support import agent_settings
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from agent_system.audit import AuditLog
+from agent_system.sessions.audit import AuditLog
 from tests.support import make_cpf, run_turn
 
 

@@ -5,8 +5,8 @@ from datetime import date
 
 import pytest
 
-from agent_system.conversation import Conversation, Patient
-from agent_system.rules_planner import RulesPlanner
+from agent_system.planning.rules import RulesPlanner
+from agent_system.sessions.conversation import Conversation, Patient
 from clinic_servers.registry import ClinicRegistry
 from tests.support import make_cpf, run_turn
 

@@ -1,4 +1,4 @@
-"""agent_system.llm through the real openai client, over HTTP, against a scripted server."""
+"""agent_system.llm.client through the real openai client, over HTTP, against a scripted server."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import openai
 import pytest
 import requests
 
-from agent_system.llm import (
+from agent_system.llm.client import (
     DEFAULT_AZURE_API_VERSION,
     LLM,
     LLMBudgetSpent,
@@ -22,8 +22,8 @@ from agent_system.llm import (
     build_client,
     build_llm,
 )
-from agent_system.llm_budget import ANSWER, CLEAR_TURN, SCREENING, UNCLEAR_TURN, TurnKind
-from agent_system.llm_stream import first_json_object
+from agent_system.llm.budget import ANSWER, CLEAR_TURN, SCREENING, UNCLEAR_TURN, TurnKind
+from agent_system.llm.stream import first_json_object
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
 
 PROMPTS = Path(__file__).resolve().parents[2] / "prompts"

@@ -10,10 +10,10 @@ from dataclasses import replace
 
 import pytest
 
-from agent_system.conversation import Conversation, Patient
-from agent_system.llm import LLMSettings
-from agent_system.llm_planner import PLAN_SCHEMA
-from agent_system.orchestrator import build_pipeline
+from agent_system.assembly import build_pipeline
+from agent_system.llm.client import LLMSettings
+from agent_system.planning.llm_planner import PLAN_SCHEMA
+from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.settings import PROMPTS_DIR
 from tests.fakes.openai_server import FakeReply
 from tests.support import agent_settings, free_port, run_turn

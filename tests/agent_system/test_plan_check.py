@@ -5,12 +5,12 @@ from datetime import date
 
 import pytest
 
-from agent_system.conversation import Conversation, Message, Patient
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.plan import Plan, Step
-from agent_system.plan_check import PlanCheck, UngroundedPlan
-from agent_system.vocabulary import DoctorIndex
-from agent_system.write_intent import is_write_request
+from agent_system.planning.check import PlanCheck, UngroundedPlan
+from agent_system.planning.plan import Plan, Step
+from agent_system.planning.write_intent import is_write_request
+from agent_system.sessions.conversation import Conversation, Message, Patient
+from agent_system.understanding.vocabulary import DoctorIndex
 
 TODAY = date(2026, 11, 23)
 LISTED = SlotOffer(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-11-26", time="10:00")

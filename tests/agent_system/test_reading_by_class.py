@@ -6,15 +6,15 @@ from datetime import date
 
 import pytest
 
-from agent_system.conversation import Conversation, Message, Patient
-from agent_system.date_windows import find_date_window
-from agent_system.dates import find_dates, find_times
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.reading import read
-from agent_system.rules_planner import RulesPlanner
-from agent_system.text import normalize
-from agent_system.vocabulary import DoctorIndex
-from agent_system.write_intent import is_write_request
+from agent_system.language.text import normalize
+from agent_system.planning.rules import RulesPlanner
+from agent_system.planning.write_intent import is_write_request
+from agent_system.sessions.conversation import Conversation, Message, Patient
+from agent_system.understanding.date_windows import find_date_window
+from agent_system.understanding.dates import find_dates, find_times
+from agent_system.understanding.reading import read
+from agent_system.understanding.vocabulary import DoctorIndex
 from clinic_servers.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)

@@ -6,10 +6,10 @@ from datetime import date
 
 import pytest
 
+from agent_system.answer.responder import Rendering, ResponseRenderer, appointment_items, offered_slots
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.plan import Intent, Plan, StepResult
-from agent_system.responder import Rendering, ResponseRenderer, appointment_items, offered_slots
-from agent_system.triage import TriageResult, emergency_answer
+from agent_system.planning.plan import Intent, Plan, StepResult
+from agent_system.triage.screen import TriageResult, emergency_answer
 
 TODAY = date(2026, 11, 23)  # a Monday, as CLINIC_TODAY in the test clinics
 PATIENT = "Ana Souza"

@@ -10,10 +10,10 @@ from datetime import date
 
 import pytest
 
-from agent_system.conversation import Conversation, Patient, PendingChange
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.plan import Plan
-from agent_system.rules_planner import RulesPlanner
+from agent_system.planning.plan import Plan
+from agent_system.planning.rules import RulesPlanner
+from agent_system.sessions.conversation import Conversation, Patient, PendingChange
 from clinic_servers.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)

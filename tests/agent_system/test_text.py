@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agent_system.text import detect_language, normalize
+from agent_system.language.text import detect_language, normalize
 
 
 @pytest.mark.parametrize(

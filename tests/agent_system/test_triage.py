@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agent_system.triage import TriageResult, assess, emergency_answer
-from agent_system.triage_categories import CATEGORIES
-from agent_system.triage_reader import fold, words_of
+from agent_system.triage.categories import CATEGORIES
+from agent_system.triage.reader import fold, words_of
+from agent_system.triage.screen import TriageResult, assess, emergency_answer
 
 NOT_AN_EMERGENCY = TriageResult(emergency=False)
 

@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from agent_system.audit import audit_record
-from agent_system.conversation import Conversation, Patient
-from agent_system.llm import LLM, LLMSettings
-from agent_system.orchestrator import build_pipeline
+from agent_system.assembly import build_pipeline
+from agent_system.llm.client import LLM, LLMSettings
+from agent_system.sessions.audit import audit_record
+from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.settings import PROMPTS_DIR
-from agent_system.triage import assess
-from agent_system.triage_llm import MAX_TOKENS, TriageSecondNet
+from agent_system.triage.screen import assess
+from agent_system.triage.second_net import MAX_TOKENS, TriageSecondNet
 from tests.fakes.openai_server import FakeReply
 from tests.support import agent_settings, call_tool, make_cpf, run_turn, store_bookings
 

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agent_system.phrasebook import PHRASES
+from agent_system.language.phrasebook import PHRASES
 from tests.support import all_store_bookings, call_tool, make_cpf, run_turn
 
 OUT_OF_SCOPE_OPENINGS = (PHRASES["out_of_scope"]["pt"][:30], PHRASES["out_of_scope"]["en"][:30])

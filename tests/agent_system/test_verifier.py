@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.conversation import Patient
 from agent_system.events import VerificationEvent
-from agent_system.llm import LLM, LLMSettings
-from agent_system.plan import StepResult
-from agent_system.verifier import OK_NOTE, Verdict, Verifier, blocked_note, data_rules
+from agent_system.llm.client import LLM, LLMSettings
+from agent_system.planning.plan import StepResult
+from agent_system.sessions.conversation import Patient
+from agent_system.verification.verifier import OK_NOTE, Verdict, Verifier, blocked_note, data_rules
 from clinic_servers.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
                                     Slot, SlotListing)
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
@@ -377,7 +377,7 @@ class _SampleFields(dict):
 
 @pytest.mark.parametrize("language", ["pt", "en"])
 def test_every_deterministic_phrase_passes(verifier, language):
-    from agent_system.phrasebook import PHRASES  # imported here: a broken phrasebook fails only this test
+    from agent_system.language.phrasebook import PHRASES  # imported here: a broken phrasebook fails only this test
     flagged = [key for key, texts in PHRASES.items()
                if not verifier.check_answer(texts[language].format_map(_SampleFields()), ALL_LISTINGS, ANA,
                                             language).safe]

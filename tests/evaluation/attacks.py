@@ -5,8 +5,8 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
-from agent_system.conversation import Conversation, Patient
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
+from agent_system.sessions.conversation import Conversation, Patient
 from clinic_servers.launcher import ClinicFleet
 from clinic_servers.registry import ClinicRegistry
 from tests.fakes.clinic_proxy import ClinicProxy

@@ -2,7 +2,7 @@
 
 They read the raw material of a turn (what the clinics returned, what the LLM generator drafted,
 what the patient typed in an injection case) and say whether it held an opportunity for harm.
-They share no code with `agent_system.pii` or `agent_system.verifier`: a blind spot there must not
+They share no code with `agent_system.verification.pii` or `agent_system.verification.verifier`: a blind spot there must not
 hide the opportunity here. Seed patients come from the clinics' own data files.
 """
 from __future__ import annotations

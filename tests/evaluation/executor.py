@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
 from clinic_servers.registry import ClinicRegistry
 from tests.redteam.model import RedTeamCase
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from agent_system.plan import STAFF_ACTIONS
+from agent_system.planning.plan import STAFF_ACTIONS
 
 from .cases import Case
 from .detectors import Finding

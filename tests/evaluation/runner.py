@@ -11,9 +11,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from agent_system.conversation import Conversation, Patient
-from agent_system.llm import LLMSettings
-from agent_system.orchestrator import build_pipeline
+from agent_system.assembly import build_pipeline
+from agent_system.llm.client import LLMSettings
+from agent_system.sessions.conversation import Conversation, Patient
 from clinic_servers.launcher import ClinicFleet, start_fleet
 from clinic_servers.registry import ClinicRegistry
 from tests.support import agent_settings, clinic_env, free_port, make_cpf

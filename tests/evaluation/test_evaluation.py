@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
 from tests.evaluation.cases import CATEGORIES, load_cases
 from tests.evaluation.executor import read_logs, run_evaluation, write_logs
 from tests.evaluation.metrics import expected_of, grouped, problems

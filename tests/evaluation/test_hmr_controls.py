@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
 from tests.evaluation.attacks import run_attacks
 from tests.evaluation.metrics import expected_of, problems, task_succeeded
 from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS

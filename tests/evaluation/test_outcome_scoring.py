@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
 from tests.evaluation.cases import load_cases, load_frozen_cases
 from tests.evaluation.executor import run_frozen
 from tests.evaluation.metrics import checks_of, expected_of, figures, frozen_rows, problems, task_succeeded

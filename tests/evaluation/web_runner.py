@@ -2,7 +2,7 @@
 
 The app is `web_app.create_app` served on an ephemeral port, in front of the six real clinics; each
 case opens its own session with `POST /api/session` and sends its messages to `POST /api/chat`,
-reading the SSE stream with the product's headless client (`agent_system.client.ChatClient`, the
+reading the SSE stream with the product's headless client (`agent_system.terminal.client.ChatClient`, the
 same parser the page uses). Only what the browser receives is judged, plus the clinics' stores; the
 raw clinic results behind the answer are not visible from here, so no harm detector runs.
 """
@@ -15,8 +15,8 @@ from typing import Any, Iterator, Sequence
 
 from werkzeug.serving import WSGIRequestHandler
 
-from agent_system.client import ChatClient
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
+from agent_system.terminal.client import ChatClient
 from clinic_servers.cpf import format_cpf
 from clinic_servers.registry import ClinicRegistry
 from client_limits import ClientLimits

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.client import ChatClient
+from agent_system.terminal.client import ChatClient
 from tests.support import ANA_CPF, agent_settings, single_clinic
 from tests.web.conftest import ROOMY_LIMITS, app, client, live_server, web_settings  # noqa: F401  (re-exported)
 from web_app import WebSettings, create_app

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agent_system.conversation import Conversation, Patient
-from agent_system.dates import HORIZON_DAYS, find_date_range, find_dates, find_times
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.plan import PATIENT_ACTIONS
-from agent_system.rules_planner import RulesPlanner
-from agent_system.text import detect_language, normalize
-from agent_system.triage import assess
+from agent_system.language.text import detect_language, normalize
+from agent_system.planning.plan import PATIENT_ACTIONS
+from agent_system.planning.rules import RulesPlanner
+from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.triage.screen import assess
+from agent_system.understanding.dates import HORIZON_DAYS, find_date_range, find_dates, find_times
 from clinic_servers.registry import ClinicRegistry
 from tests.faults.strategies import planner_text, text
 

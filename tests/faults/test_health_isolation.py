@@ -7,7 +7,7 @@ import time
 
 import requests
 
-from agent_system.health import CACHE_S
+from agent_system.dispatch.health import CACHE_S
 from tests.faults.conftest import chat_client, signal_group
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import served

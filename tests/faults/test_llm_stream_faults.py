@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 import pytest
 
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply, RecordedRequest
 from tests.redteam.scripted_llm import PLANNER_OPENING, VERIFIER_OPENING
 from tests.support import ANA_CPF

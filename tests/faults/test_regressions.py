@@ -88,7 +88,7 @@ def test_a_lone_surrogate_echoed_by_a_clinic_is_escaped_not_an_html_500(clinics,
 def test_a_new_store_opened_by_sibling_workers_at_once_never_fails_as_locked(registry, tmp_path):
     """Found by the benchmark: two gunicorn workers booting on a fresh store raced to switch it to WAL;
     the loser got "database is locked" at once, its worker failed to boot and gunicorn stopped."""
-    from agent_system.sessions import SqliteSessions
+    from agent_system.sessions.store import SqliteSessions
     from clinic_servers.sqlite_store import SqliteSlotStore
 
     failures = []

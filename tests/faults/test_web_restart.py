@@ -15,7 +15,7 @@ from pathlib import Path
 
 import requests
 
-from agent_system.client import ApiError, ChatClient
+from agent_system.terminal.client import ApiError, ChatClient
 from tests.faults.conftest import ANA, signal_group, slot_rows
 from tests.support import CLINIC_TODAY, PATIENT_TOKEN, free_port
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from agent_system.llm import LLMSettings
+from agent_system.llm.client import LLMSettings
 from agent_system.settings import PROMPTS_DIR
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest
 

@@ -9,9 +9,9 @@ import time
 import pytest
 import redis as redis_client
 
-from agent_system.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Patient, Turn
 from agent_system.events import SlotOffer
-from agent_system.sessions import RedisSessions, SqliteSessions
+from agent_system.sessions.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Patient, Turn
+from agent_system.sessions.store import RedisSessions, SqliteSessions
 from tests.support import free_port
 
 PATIENT = Patient(name="Ana Paula Teixeira", cpf="39053344705")

@@ -1,0 +1,27 @@
+"""The answer to a question about the clinics themselves (get_clinic_info): one block per clinic."""
+from __future__ import annotations
+
+from agent_system.dispatch.results import parsed, unanswered
+from agent_system.language.phrasebook import Wording
+from agent_system.planning.plan import StepResult
+from clinic_servers.schemas import ClinicInfo
+
+CLINIC_INFO = "get_clinic_info"
+
+
+def clinic_info_paragraphs(results: list[StepResult], words: Wording) -> list[str]:
+    """Address, phone, opening hours and health plans of each clinic that answered; who did not, after."""
+    asked = [r for r in results if r.action == CLINIC_INFO]
+    paragraphs = [_block(info, words) for r in asked if (info := parsed(r, ClinicInfo)) is not None]
+    silent = [words.clinic(r.clinic) for r in asked if unanswered(r)]
+    if silent:
+        paragraphs.append(words.say("info_unavailable", count=len(silent), who=words.clinics(silent)))
+    return paragraphs
+
+
+def _block(info: ClinicInfo, words: Wording) -> str:
+    hours = "; ".join(words.phrase(f"hours_{h.days}", opens=h.opens, closes=h.closes) for h in info.hours)
+    return words.phrase("clinic_info", clinic=words.clinic(info.clinic),
+                        specialty=words.specialty_of(info.clinic, ", ".join(info.specialties)),
+                        address=info.address, phone=info.phone, hours=hours or "—",
+                        plans=words.join(info.health_plans) or "—")

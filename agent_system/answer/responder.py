@@ -1,0 +1,299 @@
+"""The deterministic response generator: a turn's plan and clinic results as a PT/EN answer, no LLM (DESIGN §4)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from agent_system.answer.clinic_info import clinic_info_paragraphs
+from agent_system.answer.slot_listing import SlotListingText
+from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
+                                       change_data, offered_slots, parsed, tool_error, unanswered, written_items)
+from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
+from agent_system.language.phrasebook import PHRASES, Wording
+from agent_system.language.text import Language, normalize
+from agent_system.planning.overlap import overlap_note
+from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
+from agent_system.sessions.conversation import PendingChange
+from agent_system.triage.screen import TriageResult, emergency_answer
+from clinic_servers.registry import ClinicRegistry, Specialty
+from clinic_servers.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
+
+__all__ = ["Rendering", "ResponseRenderer", "appointment_items", "offered_slots"]
+
+# The patient must not see a staff tool's output (clinics answer "not found" for someone else's slot).
+_SAME_WORDING = {"forbidden": "privacy"}
+# In a reschedule, slot errors concern the new time and appointment errors the original one.
+_ABOUT_NEW_SLOT = frozenset({"slot_taken", "slot_not_found", "slot_in_past"})
+_APPOINTMENT_ACTIONS = ("cancel", "reschedule")
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """The answer's text, the slots it offers and the bookings it reports (the `answer` event's fields)."""
+    text: str
+    slots: list[SlotOffer]
+    appointments: list[AppointmentItem]
+    confirm: ConfirmRequest | None = None
+
+
+class ResponseRenderer:
+    """Writes the patient's answer from the plan and the clinics' results, faithfully and without an LLM."""
+
+    def __init__(self, registry: ClinicRegistry):
+        self.registry = registry
+
+    def render(self, plan: Plan, results: list[StepResult], language: Language, today: date) -> Rendering:
+        """One turn's answer in Portuguese or English, with the slots it offers and the bookings it reports."""
+        answer = _Answer(plan, results, Wording(language, today, self.registry))
+        return Rendering(answer.text(), offered_slots(results), appointment_items(results), _confirm_request(plan))
+
+    def write_outcome(self, results: list[StepResult], language: Language, today: date) -> Rendering:
+        """What the patient's own writes came to, told from what was asked: for an answer the verifier hid."""
+        words = Wording(language, today, self.registry)
+        items = written_items(results)
+        lines = [words.say(_OUTCOME_KEYS[item.status], appointment=words.phrase(
+            "appointment", clinic=words.clinic(item.clinic), doctor=item.doctor,
+            when=words.phrase("when", day=words.full_day(item.date), time=item.time)), code=item.code or "")
+            for item in items]
+        return Rendering("\n".join(lines), [], items)
+
+
+_OUTCOME_KEYS = {"confirmed": "booked", "cancelled": "cancelled", "moved": "moved_from", "rescheduled": "moved_to"}
+
+
+def _confirm_request(plan: Plan) -> ConfirmRequest | None:
+    """The yes/no the answer asks for, as the page shows it (Confirm / Keep buttons)."""
+    awaiting = plan.details.get("awaiting")
+    if not isinstance(awaiting, PendingChange):
+        return None
+    a = awaiting.appointment
+    new = SlotOffer(clinic=a.clinic, doctor=a.doctor, date=awaiting.new_date or "", time=awaiting.new_time or "")
+    return ConfirmRequest(action=awaiting.action, appointment=SlotOffer(**a.model_dump(include=set(SlotOffer.model_fields))),
+                          new=new if awaiting.action == "reschedule" else None)
+
+
+class _Answer:
+    """The text of one turn's answer: notes on the plan's intents, then what each clinic call came to."""
+
+    def __init__(self, plan: Plan, results: list[StepResult], words: Wording):
+        self.plan = plan
+        self.results = results
+        self.words = words
+        self.registry = words.registry
+
+    def text(self) -> str:
+        """Paragraphs separated by blank lines; a greeting alone when there is nothing else to say."""
+        paragraphs = list(dict.fromkeys(self._notes() + self._outcomes()))
+        if not paragraphs:
+            return self.words.say("greeting", specialties=self.words.specialties())
+        if Intent.GREETING in self.plan.intents:
+            paragraphs[0] = f"{self.words.say('hello')} {paragraphs[0]}"
+        return "\n\n".join(paragraphs)
+
+    # -- what the clinics said ------------------------------------------------------------------
+
+    def _outcomes(self) -> list[str]:
+        results = self.results
+        paragraphs = [self._outcome(r) for r in results
+                      if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)]
+        paragraphs += clinic_info_paragraphs(results, self.words)
+        mine = [r for r in results if r.action == MY_APPOINTMENTS]
+        if mine:
+            paragraphs += self._my_appointments(mine)
+        if any(r.action == LIST_SLOTS for r in results):
+            rescheduling = Intent.RESCHEDULE in self.plan.intents and Intent.BOOK not in self.plan.intents
+            paragraphs += SlotListingText(self.words, rescheduling).paragraphs(results)
+        return paragraphs
+
+    def _outcome(self, result: StepResult) -> str:
+        """A staff tool, a refusal, or a booking/reschedule/cancellation and whether it happened."""
+        code = "forbidden" if result.action in STAFF_ACTIONS else tool_error(result)
+        if code:
+            return self._refusal(result, code)
+        data = change_data(result)
+        if data is not None:
+            return self._confirmation(result.clinic, data)
+        # A call that never got an answer may still have gone through: say so, never "it failed".
+        key = "unavailable_action" if unanswered(result) else "generic_error"
+        return self.words.say(key, clinic=self.words.clinic(result.clinic),
+                              action=self.words.phrase(f"{result.action}_noun"))
+
+    def _confirmation(self, clinic_id: str, data: BaseModel) -> str:
+        if isinstance(data, Booking):
+            return self.words.say("already_booked" if data.already_booked else "booked",
+                                  appointment=self._appointment(clinic_id, data.appointment),
+                                  code=data.appointment.booking_code or "")
+        if isinstance(data, Rescheduling):
+            return self.words.say("rescheduled", clinic=self.words.clinic(clinic_id),
+                                  doctor=data.new_appointment.doctor, old=self._when(data.original_appointment),
+                                  new=self._when(data.new_appointment))
+        return self.words.say("cancelled", appointment=self._appointment(clinic_id, data.cancelled_appointment))
+
+    def _appointment(self, clinic_id: str, appointment: Appointment) -> str:
+        return self.words.phrase("appointment", clinic=self.words.clinic(clinic_id), doctor=appointment.doctor,
+                                 when=self._when(appointment))
+
+    def _when(self, appointment: Appointment) -> str:
+        return self.words.phrase("when", day=self.words.full_day(appointment.date), time=appointment.time)
+
+    def _refusal(self, result: StepResult, code: str) -> str:
+        """A clinic's refusal in plain words, with the next step."""
+        params = result.parameters
+        prefix = _time_prefix(result.action, code)
+        doctor = str(params.get("doctor") or "")
+        key = _SAME_WORDING.get(code) or (f"invalid_{result.action}" if code == "invalid_arguments" else code)
+        clinic = self.registry.get(result.clinic)
+        return self.words.say(key if key in PHRASES else "generic_error", doctor=doctor,
+                              of_doctor=self.words.of_doctor(doctor), clinic=self.words.clinic(result.clinic),
+                              day=self.words.day(str(params.get(f"{prefix}date") or "")),
+                              time=params.get(f"{prefix}time") or "",
+                              doctors=self.words.join(d.name for d in clinic.doctors) if clinic else "")
+
+    def _my_appointments(self, results: list[StepResult]) -> list[str]:
+        booked = booked_slots(results)
+        answered = [r for r in results if parsed(r, MyAppointments) is not None]
+        down = [self.words.clinic(r.clinic) for r in results if r not in answered and not tool_error(r)]
+        paragraphs = [self._booked_list(booked)] if booked else []
+        if down:
+            key = "unavailable_appointments" if booked else "none_elsewhere" if answered else "unavailable_retry"
+            paragraphs.append(self.words.say(key, count=len(down), who=self.words.clinics(down)))
+        elif not booked:
+            paragraphs.append(self.words.say("no_appointments"))
+        return paragraphs + self._follow_up(len(booked))
+
+    def _booked_list(self, booked: list[tuple[str, BookedSlot]]) -> str:
+        lines = [self.words.say("my_intro")]
+        lines += [self.words.say("booked_line", day=self.words.day(s.date), time=s.time, doctor=s.doctor,
+                                 clinic=self.words.clinic(c), specialty=self.words.specialty_of(c, s.specialty))
+                  for c, s in booked]
+        return "\n".join(lines)
+
+    def _follow_up(self, count: int) -> list[str]:
+        """After listing the patient's bookings: which one to cancel or move, or what they can do next."""
+        # A cancel or reschedule of an unknown booking is planned as a lookup with the action pending.
+        pending = self.plan.details.get("pending")
+        pending = pending if isinstance(pending, dict) else {}
+        if count == 0:
+            return []
+        if Intent.CANCEL in self.plan.intents or pending.get("action") == "cancel":
+            return [self.words.say("which_cancel" if count > 1 else "confirm_cancel")]
+        if Intent.RESCHEDULE in self.plan.intents or pending.get("action") == "reschedule":
+            return [self._which_to_move(count, bool(pending.get("new_time")))]
+        return [self.words.say("my_next")]
+
+    def _which_to_move(self, count: int, new_time_known: bool) -> str:
+        if new_time_known:
+            return self.words.say("which_reschedule_known" if count > 1 else "confirm_reschedule")
+        return self.words.say("which_reschedule" if count > 1 else "when_reschedule")
+
+    # -- what the plan says without clinic calls --------------------------------------------------
+
+    def _notes(self) -> list[str]:
+        writers: dict[Intent, Callable[[], str]] = {
+            Intent.PRIVACY: lambda: self.words.say("privacy"),
+            Intent.INVALID_SPECIALTY: self._not_offered,
+            Intent.MISSING_SPECIALTY: lambda: self._specialty_menu(self.words.say("which_specialty")),
+            Intent.OUT_OF_SCOPE: lambda: self.words.say("out_of_scope", specialties=self.words.specialties()),
+            Intent.MEDICAL_ADVICE: self._no_advice,
+            Intent.CLARIFY: self._clarify,
+            Intent.CONFIRM: self._ask_to_confirm,
+            Intent.KEEP: self._kept,
+            Intent.EMERGENCY: self._emergency,
+            Intent.OVERLAP: lambda: overlap_note(self.plan.details, self.words),
+            Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
+        }
+        return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
+
+    def _not_offered(self) -> str:
+        asked = self.plan.details.get("specialty")
+        names = [str(n).strip() for n in (asked if isinstance(asked, list) else [asked]) if n and str(n).strip()]
+        label = self.words.join(n[:1].upper() + n[1:] for n in names) or self.words.phrase("that_specialty")
+        if self.results:  # the rest of the answer is about the specialties that do exist
+            return self.words.say("not_offered_short", specialty=label, specialties=self.words.specialties())
+        return self._specialty_menu(self.words.say("not_offered", specialty=label))
+
+    def _specialty_menu(self, opening: str) -> str:
+        """An opening line, each specialty with its clinics, and the invitation to pick one."""
+        lines = [self.words.say("specialty_line", specialty=self.words.specialty(key),
+                                clinics=self.words.join(c.name for c in self.registry.for_specialty(key)))
+                 for key in self.registry.specialties]
+        return "\n".join([opening, *lines, self.words.say("pick_specialty")])
+
+    def _no_advice(self) -> str:
+        parts = [self.words.say("no_advice")]
+        if not self.results:  # with results, the clinics' answer follows: no need to offer it
+            parts.append(self._booking_offer())
+        return " ".join([*parts, self.words.say("urgent")])
+
+    def _booking_offer(self) -> str:
+        specialty = self._specialty_named(self.plan.details.get("specialty"))
+        if specialty:
+            return self.words.say("suggest_specialty", specialty=self.words.specialty(specialty.key))
+        return self.words.say("suggest_booking", specialties=self.words.specialties())
+
+    def _specialty_named(self, name: Any) -> Specialty | None:
+        wanted = normalize(name) if isinstance(name, str) else None
+        return next((s for s in self.registry.specialties.values()
+                     if wanted in (s.key, normalize(s.name_pt), normalize(s.name_en))), None)
+
+    def _clarify(self) -> str:
+        """Ask which appointment is meant, or for the detail the plan lacks."""
+        details = self.plan.details
+        found = [a for a in details.get("appointments") or [] if isinstance(a, dict)]
+        action = details.get("action") if details.get("action") in _APPOINTMENT_ACTIONS else None
+        if details.get("missing") == "new_time":
+            return self._ask_new_time(found)
+        if details.get("missing") == "appointment" or (action and not found):
+            return self.words.say("ask_appointment", verb=self.words.phrase(f"verb_{action or 'change'}"))
+        doctors = [d for d in details.get("doctors") or [] if isinstance(d, dict)]
+        if not found and doctors:
+            lines = [self.words.say("doctor_line", n=n, doctor=str(d.get("doctor") or ""),
+                                    clinic=self.words.clinic(str(d.get("clinic") or ""))) for n, d in enumerate(doctors, 1)]
+            return "\n".join([self.words.say("clarify_doctor"), *lines, self.words.say("reply_with_number")])
+        if not found:
+            return self._specialty_menu(self.words.say("ask_more"))
+        lines = [self.words.say("clarify_line", n=n, **self._fields(a)) for n, a in enumerate(found, 1)]
+        header = self.words.say(f"clarify_{action or 'choose'}")
+        return "\n".join([header, *lines, self.words.say("reply_with_number")])
+
+    def _ask_to_confirm(self) -> str:
+        """"Shall I cancel/move it?", or the request for the booking code when this chat does not know it."""
+        change: PendingChange = self.plan.details["awaiting"]
+        a = change.appointment
+        prefix = "ask_confirm" if a.code else "ask_code"
+        if change.action == "cancel":
+            return self.words.say(f"{prefix}_cancel", appointment=self._described(a), clinic=self.words.clinic(a.clinic))
+        return self.words.say(f"{prefix}_reschedule", clinic=self.words.clinic(a.clinic), doctor=a.doctor,
+                              old=self.words.phrase("when", day=self.words.full_day(a.date), time=a.time),
+                              new=self.words.phrase("when", day=self.words.full_day(change.new_date or ""),
+                                                    time=change.new_time or ""))
+
+    def _kept(self) -> str:
+        return self.words.say("kept", appointment=self._described(AppointmentItem(**self.plan.details["kept"])))
+
+    def _described(self, a: AppointmentItem) -> str:
+        return self.words.phrase("appointment", clinic=self.words.clinic(a.clinic), doctor=a.doctor,
+                                 when=self.words.phrase("when", day=self.words.full_day(a.date), time=a.time))
+
+    def _ask_new_time(self, found: list[dict[str, Any]]) -> str:
+        if len(found) == 1:
+            return self.words.say("ask_new_time_for", **self._fields(found[0]))
+        return self.words.say("ask_new_time")
+
+    def _fields(self, appointment: dict[str, Any]) -> dict[str, str]:
+        text = {key: str(appointment.get(key) or "") for key in ("clinic", "doctor", "date", "time")}
+        return {**text, "day": self.words.day(text["date"]), "clinic": self.words.clinic(text["clinic"])}
+
+    def _emergency(self) -> str:
+        kind = "suicide" if self.plan.details.get("kind") == "suicide" else "medical"
+        return emergency_answer(TriageResult(emergency=True, kind=kind), self.words.language)
+
+
+def _time_prefix(action: str, code: str) -> str:
+    """Which date and time a refusal is about: a reschedule carries the original and the new one."""
+    if action != "reschedule_appointment":
+        return ""
+    return "new_" if code in _ABOUT_NEW_SLOT else "original_"

@@ -1,0 +1,140 @@
+"""Slot listings as text (Rule 9): by clinic, then doctor, one line per doctor per day, the earliest highlighted."""
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from agent_system.dispatch.results import LIST_SLOTS, offered_slots, parsed, successes, tool_error
+from agent_system.events import SlotOffer
+from agent_system.language.phrasebook import Wording
+from agent_system.planning.plan import StepResult
+from clinic_servers.registry import Clinic
+from clinic_servers.schemas import SlotListing
+
+_DATE_FILTERS = ("date", "date_from", "date_to")
+
+
+class SlotListingText:
+    """Writes the listing part of an answer from a turn's `list_available_slots` results."""
+
+    def __init__(self, words: Wording, rescheduling: bool = False):
+        self.words = words
+        self.registry = words.registry
+        # A booking moves only within the same doctor's schedule: never suggest another doctor or clinic.
+        self.rescheduling = rescheduling
+
+    def paragraphs(self, results: list[StepResult]) -> list[str]:
+        """Intro, each specialty's clinics, clinics with nothing or no answer, then how to book."""
+        listings = [r for r in results if r.action == LIST_SLOTS]
+        groups = self._by_specialty(listings)
+        offers = {key: offered_slots(group) for key, group in groups.items()}  # once: a listing is long
+        shown = [key for key in groups if offers[key]]
+        paragraphs = [self.words.say("listing_intro", specialties=self._names(shown))] if shown else []
+        for key, group in groups.items():
+            paragraphs += self._specialty(key, group, offers[key], listings, several=len(groups) > 1)
+        paragraphs += self._unanswered(listings, bool(shown))
+        if shown:
+            paragraphs.append(self.words.say("how_to_reschedule" if self.rescheduling else "how_to_book"))
+        return paragraphs
+
+    def _by_specialty(self, listings: list[StepResult]) -> dict[str, list[StepResult]]:
+        groups: dict[str, list[StepResult]] = {}
+        answered = sorted(successes(listings, LIST_SLOTS, SlotListing), key=lambda pair: self._rank(pair[0].clinic))
+        for result, listing in answered:
+            clinic = self.registry.get(result.clinic)
+            groups.setdefault(clinic.specialty.key if clinic else listing.specialty, []).append(result)
+        return groups
+
+    def _specialty(self, key: str, group: list[StepResult], offers: list[SlotOffer], listings: list[StepResult],
+                   several: bool) -> list[str]:
+        if not offers:
+            return [self._nothing(key, group, listings)]
+        clinics = sorted({o.clinic for o in offers}, key=self._rank)
+        paragraphs = [self._earliest(offers[0], key if several else None)] if len(clinics) > 1 else []
+        paragraphs += [self._clinic(c, key, [o for o in offers if o.clinic == c]) for c in clinics]
+        empty = [self._none_at(r) for r in group if r.clinic not in clinics]
+        return paragraphs + (["\n".join(empty)] if empty else [])
+
+    def _earliest(self, offer: SlotOffer, specialty: str | None) -> str:
+        fields = dict(day=self.words.day(offer.date), time=offer.time, doctor=offer.doctor,
+                      clinic=self.words.clinic(offer.clinic))
+        if specialty is None:
+            return self.words.say("earliest", **fields)
+        return self.words.say("earliest_in", specialty=self.words.specialty(specialty), **fields)
+
+    def _clinic(self, clinic_id: str, key: str, offers: list[SlotOffer]) -> str:
+        lines = [f"{self.words.clinic(clinic_id)} — {self.words.specialty(key)}"]
+        for doctor in sorted({o.doctor for o in offers}, key=lambda name: self._doctor_rank(clinic_id, name)):
+            lines.append(doctor)
+            lines += self._days([o for o in offers if o.doctor == doctor])
+        return "\n".join(lines)
+
+    def _days(self, offers: list[SlotOffer]) -> list[str]:
+        return [f"  • {self.words.day(day)}: {', '.join(o.time for o in same_day)}"
+                for day, same_day in groupby(offers, key=lambda o: o.date)]
+
+    def _nothing(self, key: str, group: list[StepResult], listings: list[StepResult]) -> str:
+        """No free slot in a specialty: where and for what, and what else to try."""
+        specialty_clinics = self.registry.for_specialty(key)
+        every_clinic = {c.id for c in specialty_clinics} <= {r.clinic for r in group}
+        if every_clinic and not any(_filters(r.parameters) for r in group):
+            return self.words.say("specialty_empty", specialty=self.words.specialty(key))
+        lines = [self._none_at(r) for r in group]
+        options = self._alternatives(group, listings, specialty_clinics)
+        if options:
+            lines.append(self.words.say("try_options", options=self.words.join(options, "or")))
+        return "\n".join(lines)
+
+    def _alternatives(self, group: list[StepResult], listings: list[StepResult],
+                      specialty_clinics: list[Clinic]) -> list[str]:
+        """Another day if one was asked for; unless rescheduling, another doctor and the clinics not asked."""
+        dated = any(r.parameters.get(f) for r in group for f in _DATE_FILTERS)
+        options = [self.words.phrase("another_day")] if dated else []
+        if self.rescheduling:
+            return options
+        if any(r.parameters.get("doctor") for r in group):
+            options.append(self.words.phrase("another_doctor"))
+        asked = {r.clinic for r in listings}
+        return options + [self.words.phrase("clinic_option", clinic=c.name)
+                          for c in specialty_clinics if c.id not in asked]
+
+    def _none_at(self, result: StepResult) -> str:
+        return self.words.say("none_at", clinic=self.words.clinic(result.clinic),
+                              filter=self._filter(result.parameters))
+
+    def _filter(self, parameters: dict[str, Any]) -> str:
+        """' com Dr. X em qua 25/11' / ' with Dr. X on Wed Nov 25'; the 14-day window when unfiltered."""
+        day, start, end = (parameters.get(f) for f in _DATE_FILTERS)
+        doctor = parameters.get("doctor")
+        parts = [self.words.phrase("filter_doctor", doctor=doctor)] if doctor else []
+        if day or start or end:
+            key = ("filter_on" if day else "filter_between" if start and end
+                   else "filter_from" if start else "filter_until")
+            parts.append(self.words.phrase(key, day=self.words.day(str(day)), start=self.words.day(str(start)),
+                                           end=self.words.day(str(end))))
+        return "".join(parts) or self.words.phrase("filter_window")
+
+    def _unanswered(self, listings: list[StepResult], shown: bool) -> list[str]:
+        """Name the clinics that did not answer (tool refusals are explained elsewhere)."""
+        down = sorted({r.clinic for r in listings if parsed(r, SlotListing) is None and not tool_error(r)},
+                      key=self._rank)
+        if not down:
+            return []
+        who = self.words.clinics(self.words.clinic(c) for c in down)
+        return [self.words.say("unavailable_shown" if shown else "unavailable_retry", count=len(down), who=who)]
+
+    def _names(self, keys: list[str]) -> str:
+        return self.words.join(self.words.specialty(k) for k in keys)
+
+    def _rank(self, clinic_id: str) -> int:
+        ids = self.registry.ids()
+        return ids.index(clinic_id) if clinic_id in ids else len(ids)
+
+    def _doctor_rank(self, clinic_id: str, doctor: str) -> tuple[int, str]:
+        clinic = self.registry.get(clinic_id)
+        names = [d.name for d in clinic.doctors] if clinic else []
+        return (names.index(doctor) if doctor in names else len(names), doctor)
+
+
+def _filters(parameters: dict[str, Any]) -> bool:
+    return any(parameters.get(f) for f in ("doctor", *_DATE_FILTERS))

@@ -1,0 +1,44 @@
+"""Assembles the pipeline from settings: the one place that decides rules-only or LLM-backed."""
+from __future__ import annotations
+
+from clinic_servers.registry import ClinicRegistry
+
+from agent_system.answer.llm_responder import LLMResponder
+from agent_system.answer.responder import ResponseRenderer
+from agent_system.dispatch.router import Router
+from agent_system.llm.client import build_llm
+from agent_system.pipeline import Pipeline
+from agent_system.planning.check import PlanCheck
+from agent_system.planning.llm_planner import LLMPlanner
+from agent_system.planning.overlap import OverlapGuard
+from agent_system.planning.planner import Planner
+from agent_system.planning.rules import RulesPlanner
+from agent_system.planning.write_intent import is_write_request
+from agent_system.settings import AgentSettings
+from agent_system.triage.second_net import TriageSecondNet
+from agent_system.understanding.vocabulary import DoctorIndex
+from agent_system.verification.verifier import Verifier
+
+
+def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipeline:
+    """The five-stage pipeline; without an LLM every stage is deterministic."""
+    llm = build_llm(settings.llm)
+    verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
+    rules = RulesPlanner(registry)
+    llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
+    check = PlanCheck(registry, rules.doctors, is_write_request)
+    responder = None
+    if llm and settings.llm_answers:
+        responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry)
+    checks_triage = llm is not None and settings.triage_llm_check
+    triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
+    router = Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
+                    settings.clinic_tls_verify, settings.dispatch_parallel)
+    return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
+                    verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
+                    llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
+                    doctor_names=DoctorIndex(registry).name_words, llm=llm)
+
+
+def _prompt(settings: AgentSettings, name: str) -> str:
+    return (settings.prompts_dir / name).read_text(encoding="utf-8")

@@ -1,0 +1,131 @@
+"""Reading a turn's clinic results: which calls succeeded, which slots were offered, which bookings changed."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from agent_system.events import AppointmentItem, SlotOffer
+from agent_system.planning.plan import StepResult
+from clinic_servers.booking_codes import CODE_PATTERN
+from clinic_servers.schemas import Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling, \
+    SlotListing
+
+LIST_SLOTS = "list_available_slots"
+MY_APPOINTMENTS = "list_my_appointments"
+# The codes a clinic reports when it refuses a call itself (clinic_servers.store, tools, router);
+# anything else (-32000, a protocol error, a timeout) means the clinic did not answer usefully.
+TOOL_ERRORS = frozenset({"slot_taken", "slot_not_found", "slot_in_past", "appointment_not_found",
+                         "appointment_in_past", "same_slot", "unknown_doctor", "invalid_arguments", "forbidden",
+                         "locked", "clinic_busy", "identity_mismatch", "write_not_requested",
+                         "not_confirmed"})
+
+TRANSPORT_FAILURE = -32000
+
+Data = TypeVar("Data", bound=BaseModel)
+
+
+def parsed(result: StepResult, model: type[Data]) -> Data | None:
+    """A successful step's data in its schema; None when the call failed or the data has another shape."""
+    if result.status != "ok" or result.data is None:
+        return None
+    try:
+        return model.model_validate(result.data)
+    except ValidationError:
+        return None
+
+
+def tool_error(result: StepResult) -> str | None:
+    """The clinic's error code when it refused the call itself (None for success or a transport failure)."""
+    code = (result.error or {}).get("code") if result.status == "error" else None
+    return code if code in TOOL_ERRORS else None
+
+
+def unanswered(result: StepResult) -> bool:
+    """Whether the call timed out or never reached the clinic (the router's -32000)."""
+    return result.status == "timeout" or (result.error or {}).get("code") == TRANSPORT_FAILURE
+
+
+def successes(results: list[StepResult], action: str, model: type[Data]) -> Iterator[tuple[StepResult, Data]]:
+    """Each successful step of one action, with its parsed data."""
+    for result in results:
+        data = parsed(result, model) if result.action == action else None
+        if data is not None:
+            yield result, data
+
+
+def offered_slots(results: list[StepResult]) -> list[SlotOffer]:
+    """Every free slot of every successful listing, once each, by date, time, clinic and doctor."""
+    keys = {(slot.date, slot.time, result.clinic, slot.doctor)
+            for result, listing in successes(results, LIST_SLOTS, SlotListing)
+            for slot in listing.available_slots if slot.available}
+    return [SlotOffer(clinic=clinic, doctor=doctor, date=day, time=time) for day, time, clinic, doctor in sorted(keys)]
+
+
+# Booking -> confirmed; cancellation -> cancelled; a reschedule reports the original as "moved" and the
+# new one as "rescheduled", so the UI and the session drop the old booking and show the new one.
+_CHANGES: dict[str, tuple[type[BaseModel], Callable[[Any], list[tuple[Appointment, str]]]]] = {
+    "book_appointment": (Booking, lambda d: [(d.appointment, "confirmed")]),
+    "reschedule_appointment": (Rescheduling, lambda d: [(d.original_appointment, "moved"),
+                                                        (d.new_appointment, "rescheduled")]),
+    "cancel_appointment": (Cancellation, lambda d: [(d.cancelled_appointment, "cancelled")]),
+}
+CHANGE_ACTIONS = tuple(_CHANGES)
+
+
+def change_data(result: StepResult) -> BaseModel | None:
+    """A successful booking, reschedule or cancellation's data; None for anything else."""
+    model = _CHANGES[result.action][0] if result.action in _CHANGES else None
+    return parsed(result, model) if model else None
+
+
+def appointment_items(results: list[StepResult]) -> list[AppointmentItem]:
+    """Bookings made, changed or cancelled (in step order), then the ones listed ("booked", by date)."""
+    changed = [AppointmentItem(clinic=result.clinic, doctor=a.doctor, date=a.date, time=a.time, status=status,
+                               code=a.booking_code if status in ("confirmed", "rescheduled") else None)
+               for result in results if (data := change_data(result)) is not None
+               for a, status in _CHANGES[result.action][1](data)]
+    listed = [AppointmentItem(clinic=clinic, doctor=s.doctor, date=s.date, time=s.time, status="booked")
+              for clinic, s in booked_slots(results)]
+    return changed + listed
+
+
+def booked_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:
+    """The patient's listed bookings as (clinic id, slot), once each, by date, time, clinic and doctor."""
+    unique = {(s.date, s.time, result.clinic, s.doctor): (result.clinic, s)
+              for result, mine in successes(results, MY_APPOINTMENTS, MyAppointments) for s in mine.appointments}
+    return [unique[key] for key in sorted(unique)]
+
+
+def written_items(results: list[StepResult]) -> list[AppointmentItem]:
+    """The writes that succeeded, from what was asked (the plan's parameters), not from the clinic's data.
+
+    When the verifier must hide a clinic's answer, this is what can still be told safely: the doctor,
+    date and time the patient asked for, and the booking code.
+    """
+    items: list[AppointmentItem] = []
+    for result in results:
+        data, p = change_data(result), result.parameters
+        if data is None:
+            continue
+        code = _code(data)
+        if result.action == "book_appointment":
+            items.append(_item(result, p.get("date"), p.get("time"), "confirmed", code))
+        elif result.action == "cancel_appointment":
+            items.append(_item(result, p.get("date"), p.get("time"), "cancelled", None))
+        else:
+            items += [_item(result, p.get("original_date"), p.get("original_time"), "moved", None),
+                      _item(result, p.get("new_date"), p.get("new_time"), "rescheduled", code)]
+    return items
+
+
+def _item(result: StepResult, day: object, time: object, status: str, code: str | None) -> AppointmentItem:
+    return AppointmentItem(clinic=result.clinic, doctor=str(result.parameters.get("doctor") or ""), date=str(day),
+                           time=str(time), status=status, code=code)
+
+
+def _code(data: BaseModel) -> str | None:
+    appointment = getattr(data, "appointment", None) or getattr(data, "new_appointment", None)
+    code = getattr(appointment, "booking_code", None)
+    return code if isinstance(code, str) and CODE_PATTERN.match(code) else None

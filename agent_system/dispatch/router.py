@@ -1,0 +1,129 @@
+"""The Router: sends each step to its clinic over MCP JSON-RPC, all in parallel, never failing the turn."""
+from __future__ import annotations
+
+import http.client
+import itertools
+import json
+import time
+import uuid
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import Iterator
+
+from agent_system.dispatch.clinic_http import ClinicHTTP
+from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS, WRITE_ACTIONS, Step,
+                   StepResult)
+from agent_system.planning.write_grant import WriteGrant
+from agent_system.sessions.conversation import Patient
+
+SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
+METHOD_NOT_FOUND = -32601
+MAX_PARALLEL = 32
+
+
+class Router:
+    """Knows where every clinic is; dispatches steps with the session's identity injected."""
+
+    def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float, tls_verify: bool | str = True,
+                 parallel: int = MAX_PARALLEL):
+        self.endpoints = endpoints
+        self.timeout_s = timeout_s
+        self._headers = {"Authorization": f"Bearer {token}", "MCP-Protocol-Version": "2025-11-25",
+                         "Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+        self._http = ClinicHTTP(tls_verify)
+        self._pool = ThreadPoolExecutor(parallel, thread_name_prefix="router")
+        self._ids = itertools.count(1)
+
+    def dispatch(self, steps: list[Step], patient: Patient,
+                 grant: WriteGrant = WriteGrant()) -> Iterator[tuple[Step, StepResult | None]]:
+        """Yield (step, None) as each call leaves, then (step, result) as each one ends; writes only as granted."""
+        if len(steps) == 1:  # nothing runs alongside: spare the hand-off to a pool thread and back
+            yield steps[0], None
+            yield steps[0], self.call(steps[0], patient, grant)
+            return
+        futures: dict[Future, Step] = {}
+        for step in steps:
+            futures[self._pool.submit(self.call, step, patient, grant)] = step
+            yield step, None
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield futures[future], future.result()
+
+    def call(self, step: Step, patient: Patient, grant: WriteGrant = WriteGrant()) -> StepResult:
+        """One step, end to end; every failure becomes a result, never an exception."""
+        started = time.perf_counter()
+        status, data, error = self._call(step, patient, grant)
+        return StepResult(step_id=step.step_id, clinic=step.clinic, action=step.action,
+                          parameters=step.parameters, status=status, data=data, error=error,
+                          ms=round((time.perf_counter() - started) * 1000, 1))
+
+    def close(self) -> None:
+        """Release the worker threads and connections."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._http.close()
+
+    def _call(self, step: Step, patient: Patient, grant: WriteGrant) -> tuple[str, dict | None, dict | None]:
+        if step.action in STAFF_ACTIONS or step.action not in PATIENT_ACTIONS:
+            return "error", None, {"code": "forbidden", "message": f"{step.action} is not available from the chat"}
+        if refusal := grant.refusal(step):
+            return "error", None, {"code": refusal, "message": f"{step.action} was not requested by the patient"}
+        url = self.endpoints.get(step.clinic)
+        if url is None:
+            return "error", None, {"code": METHOD_NOT_FOUND, "message": f"unknown clinic {step.clinic}"}
+        arguments = {**inject_identity(step, patient), **grant.arguments(step)}
+        if step.action in WRITE_ACTIONS:
+            arguments["idempotency_key"] = str(uuid.uuid4())
+        body = {"jsonrpc": "2.0", "id": next(self._ids), "method": "tools/call",
+                "params": {"name": step.action, "arguments": arguments}}
+        return self._send(step, url, body)
+
+    def _send(self, step: Step, url: str, body: dict) -> tuple[str, dict | None, dict | None]:
+        # A write that timed out may have committed: ask again with the same idempotency key, which
+        # returns the first call's outcome, or makes the write now, but never makes it twice.
+        tries = 2 if step.action in WRITE_ACTIONS else 1
+        for _ in range(tries):
+            try:
+                status, content = self._post(url, body, self.timeout_s)
+            except TimeoutError:
+                continue
+            except (OSError, http.client.HTTPException):
+                return "error", None, {"code": SERVER_ERROR, "message": f"{step.clinic} is unreachable"}
+            return _read_reply(step.clinic, status, content)
+        return "timeout", None, {"code": SERVER_ERROR, "message": f"{step.clinic} did not answer in time"}
+
+    def _post(self, url: str, body: dict, timeout_s: float) -> tuple[int, bytes]:
+        """(HTTP status, body) of one JSON-RPC message to a clinic."""
+        return self._http.post(url, json.dumps(body).encode(), self._headers, timeout_s)
+
+
+def inject_identity(step: Step, patient: Patient) -> dict:
+    """The step's arguments with the session's name and CPF, overwriting whatever the plan said.
+
+    A booking code or idempotency key in a plan is dropped too: the code comes from the patient's
+    confirmation (the grant), the key from the router.
+    """
+    arguments = {k: v for k, v in step.parameters.items() if k not in INJECTED_ARGUMENTS}
+    if step.action in IDENTIFIED_ACTIONS:
+        arguments["patient_name"], arguments["cpf"] = patient.name, patient.cpf
+    return arguments
+
+
+def _read_reply(clinic: str, status: int, content: bytes) -> tuple[str, dict | None, dict | None]:
+    try:
+        message = json.loads(content)
+    except (ValueError, RecursionError):  # RecursionError: a reply nested absurdly deep
+        message = None
+    if status != 200 or not isinstance(message, dict):
+        return "error", None, {"code": SERVER_ERROR, "message": f"{clinic} answered HTTP {status}"}
+    if isinstance(message.get("error"), dict):
+        error = message["error"]
+        return "error", None, {"code": error.get("code", SERVER_ERROR), "message": str(error.get("message", ""))}
+    result = message.get("result")
+    content = result.get("structuredContent") if isinstance(result, dict) else None
+    if not isinstance(content, dict):
+        return "error", None, {"code": SERVER_ERROR, "message": f"{clinic} sent a malformed result"}
+    if result.get("isError"):
+        error = content.get("error") if isinstance(content.get("error"), dict) else {}
+        return "error", None, {"code": error.get("code", "tool_error"), "message": str(error.get("message", ""))}
+    return "ok", content, None

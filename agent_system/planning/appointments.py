@@ -1,0 +1,224 @@
+"""Cancel and reschedule: which booking the patient means, and what to do with it (DESIGN §4)."""
+from __future__ import annotations
+
+from clinic_servers.registry import ClinicRegistry
+
+from agent_system.events import AppointmentItem, SlotOffer
+from agent_system.planning.draft import PlanDraft
+from agent_system.planning.plan import Intent
+from agent_system.planning.write_grant import confirmed_change
+from agent_system.sessions.conversation import Conversation, PendingChange
+from agent_system.understanding.reading import Reading, chronological
+
+
+class AppointmentPlanning:
+    """Plans cancellations, reschedules and my-appointments lookups from what the conversation knows."""
+
+    def __init__(self, draft: PlanDraft, reading: Reading, conversation: Conversation, registry: ClinicRegistry):
+        self.out, self.r, self.conv, self.registry = draft, reading, conversation, registry
+        self.pending = conversation.pending or {}
+        self.ordinal_used = False  # an ordinal that chose the booking does not also choose the new slot
+
+    # -- entry points ----------------------------------------------------------------------------
+    def continues(self, action: str) -> bool:
+        """Whether the message answers the question an earlier turn asked about `action`."""
+        r = self.r
+        if self.pending.get("action") != action or r.specialties or (action == "cancel" and r.wants_book and r.doctors):
+            return False
+        appointment = self.pending.get("appointment")
+        if appointment and r.doctors and all(d.name != appointment["doctor"] for d in r.doctors):
+            return False  # another doctor's slot: a new booking, not this reschedule
+        return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors)
+
+    def answers_confirmation(self) -> bool:
+        """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
+        awaiting, reply = self.conv.awaiting, self.r.confirmation
+        if awaiting is None:
+            return False
+        if reply == "no":
+            self.out.note("The patient said no (or not yet): the booking stays as it is.")
+            self.out.intend(Intent.KEEP, kept=awaiting.appointment.model_dump())
+            return True
+        change = confirmed_change(awaiting, reply, self.r.booking_code)
+        if change is not None:
+            self._run(change)
+            return True
+        if reply == "yes":
+            self.out.note("A yes without the booking code: ask for the code again.")
+            self._ask_to_confirm(awaiting)
+            return True
+        return False  # another subject: the question lapses
+
+    def my_appointments(self, then: str | None = None, **carry: str) -> None:
+        """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next)."""
+        self.out.note("The patient's bookings are not in the conversation: ask every clinic (list_my_appointments).")
+        for clinic in self.registry.clinics:
+            self.out.step(clinic.id, "list_my_appointments")
+        self.out.intend(Intent.MY_APPOINTMENTS)
+        if then:
+            self.out.details["pending"] = {"action": then, **{k: v for k, v in carry.items() if v}}
+
+    def cancel(self) -> None:
+        """Cancel the booking the patient means, or find out which one that is."""
+        target = self._described() or self._known("cancel")
+        if target is None:
+            return
+        self._ask_to_confirm(PendingChange(action="cancel", appointment=self._with_code(target)))
+
+    def reschedule(self) -> None:
+        """Move the booking the patient means to the new slot, or list that doctor's slots to choose from."""
+        original, new = self._described_move()
+        original = original or self._known("reschedule")
+        if original is None:
+            return
+        new = new or self._new_slot(original)
+        if new is None:
+            return self._offer_new_slots(original)
+        self._ask_to_confirm(PendingChange(action="reschedule", appointment=self._with_code(original),
+                                           new_date=new[0], new_time=new[1]))
+
+    # -- confirmation ----------------------------------------------------------------------------
+    def _with_code(self, item: AppointmentItem) -> AppointmentItem:
+        code = item.code or self.conv.code_of(item) or self.r.booking_code
+        return item.model_copy(update={"code": code})
+
+    def _ask_to_confirm(self, change: PendingChange) -> None:
+        a = change.appointment
+        self.out.note(f"{change.action} {a.doctor} {a.date} {a.time} at {a.clinic}: ask the patient to confirm"
+                      + ("." if a.code else " and to give the booking code."))
+        self.out.intend(Intent.CONFIRM, awaiting=change)
+
+    def _run(self, change: PendingChange) -> None:
+        a = change.appointment
+        if change.action == "cancel":
+            self.out.note(f"Confirmed: cancel the booking {a.doctor} {a.date} {a.time} at {a.clinic}.")
+            self.out.step(a.clinic, "cancel_appointment", doctor=a.doctor, date=a.date, time=a.time)
+            return self.out.intend(Intent.CANCEL)
+        self.out.note(f"Confirmed: move {a.date} {a.time} to {change.new_date} {change.new_time} with {a.doctor}.")
+        self.out.step(a.clinic, "reschedule_appointment", doctor=a.doctor, original_date=a.date,
+                      original_time=a.time, new_date=change.new_date, new_time=change.new_time)
+        self.out.intend(Intent.RESCHEDULE)
+
+    # -- which booking ---------------------------------------------------------------------------
+    def _described(self) -> AppointmentItem | None:
+        """A booking fully described in the message (doctor, one date, one time)."""
+        r = self.r
+        if not (r.doctor and len(r.dates) == 1 and len(r.times) == 1):
+            return None
+        self.out.note("The appointment is fully described in the message.")
+        return AppointmentItem(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0], time=r.times[0],
+                               status="confirmed")
+
+    def _described_move(self) -> tuple[AppointmentItem | None, tuple[str, str] | None]:
+        """'Dr. X, de 25/11 às 9h para 27/11 às 10h' when the conversation knows no booking."""
+        r = self.r
+        known = self.conv.appointments or self.pending.get("appointment")
+        if known or not (r.doctor and len(r.dates) == 2 and r.times):
+            return None, None
+        self.out.note("Both the booking and its new slot are described in the message.")
+        original = AppointmentItem(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0],
+                                   time=r.times[0], status="confirmed")
+        return original, (r.days[1], r.times[-1])
+
+    def _known(self, action: str) -> AppointmentItem | None:
+        """The one known booking the patient means, or None after planning a lookup or a question."""
+        if self.pending.get("action") == action and self.pending.get("appointment"):
+            return AppointmentItem(**self.pending["appointment"])
+        known = self.conv.appointments
+        if not known:
+            self.my_appointments(then=action, **self._clues_to_carry(action))
+            return None
+        matches = self._matching(known, action)
+        if len(matches) == 1:
+            return matches[0]
+        self.out.note(f"Several bookings could be meant (or none matches): ask which one to {action}.")
+        self.out.intend(Intent.CLARIFY, action=action, pending={"action": action},
+                        appointments=[a.model_dump() for a in sorted(matches or known, key=chronological)])
+        return None
+
+    def _matching(self, known: list[AppointmentItem], action: str) -> list[AppointmentItem]:
+        r = self.r
+        ordered = sorted(known, key=chronological)
+        # "a segunda" picks a booking; in a reschedule it may also mean the new slot, so only after asking.
+        if r.ordinal is not None and (self.pending.get("action") or action == "cancel") and not r.dates:
+            self.ordinal_used = True
+            return [ordered[r.ordinal]] if -len(ordered) <= r.ordinal < len(ordered) else []
+        pool = [a for a in ordered if self._named(a)]
+        days, times = self._clue("date", r.days), self._clue("time", r.times)
+        mentioned = self._best_mentioned(pool, days, times)
+        if mentioned or not (days or times):
+            return mentioned or pool
+        # A reschedule names the new date too, so an unmatched date must not rule the booking out.
+        return pool if self._moving() else []
+
+    def _named(self, item: AppointmentItem) -> bool:
+        """Whether the booking fits the specialties, doctors and clinics the message names."""
+        r = self.r
+        clinic = self.registry.get(item.clinic)
+        doctors = self._clue("doctor", [d.name for d in r.doctors])
+        return ((not r.specialties or (clinic is not None and clinic.specialty.key in r.specialties))
+                and (not doctors or item.doctor in doctors) and (not r.clinics or item.clinic in r.clinics))
+
+    def _clue(self, key: str, named: list[str]) -> set[str]:
+        """What the message names, else what the patient named before the bookings were looked up."""
+        return set(named) if named else {self.pending[key]} if self.pending.get(key) else set()
+
+    @staticmethod
+    def _best_mentioned(pool: list[AppointmentItem], days: set[str], times: set[str]) -> list[AppointmentItem]:
+        """The bookings whose date and time the message names best (none when it names neither)."""
+        scores = [(a.date in days) + (a.time in times) for a in pool]
+        best = max(scores, default=0)
+        return [a for a, score in zip(pool, scores) if score == best] if best else []
+
+    def _moving(self) -> bool:
+        r = self.r
+        return r.wants_reschedule or r.moves_to or r.instead or self.pending.get("action") == "reschedule"
+
+    # -- the new slot of a reschedule ------------------------------------------------------------
+    def _new_slot(self, original: AppointmentItem) -> tuple[str, str] | None:
+        picked = self._picked_offer(original)
+        if picked is not None:
+            return picked.date, picked.time
+        days, times = self._new_days(original), [t for t in self.r.times if t != original.time] or self.r.times
+        day = days[-1] if days else self.pending.get("new_date")
+        time = times[-1] if times else original.time if self.r.same_time else self.pending.get("new_time")
+        return (day or original.date, time) if time else None
+
+    def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:
+        """The original doctor's offer picked from the last listing ('o primeiro', 'às 10h')."""
+        days = self._new_days(original)
+        offers = sorted((s for s in self.conv.last_slots
+                         if s.doctor == original.doctor and (not days or s.date in days)), key=chronological)
+        if self.r.ordinal is not None and not self.ordinal_used:
+            return offers[self.r.ordinal] if -len(offers) <= self.r.ordinal < len(offers) else None
+        timed = [s for s in offers if s.time in self.r.times]
+        return timed[0] if len(timed) == 1 else None
+
+    def _new_days(self, original: AppointmentItem) -> list[str]:
+        """The dates named for the new slot (the booking's own date only for a same-day move)."""
+        return [d for d in self.r.days if d != original.date] or (self.r.days if self.r.times else [])
+
+    def _clues_to_carry(self, action: str) -> dict[str, str | None]:
+        """What the message says about the booking (or its new slot), kept for after the lookup."""
+        r = self.r
+        if action == "reschedule":
+            return {"new_date": r.days[-1] if r.days else None, "new_time": r.times[-1] if r.times else None}
+        return {"doctor": r.doctor.name if r.doctor else None, "date": r.days[0] if len(r.days) == 1 else None,
+                "time": r.times[0] if len(r.times) == 1 else None}
+
+    def _offer_new_slots(self, original: AppointmentItem) -> None:
+        self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")
+        filters = self._new_slot_filter(original)
+        self.out.step(original.clinic, "list_available_slots", doctor=original.doctor, **filters)
+        pending = {"action": "reschedule", "appointment": original.model_dump()}
+        if "date" in filters:
+            pending["new_date"] = filters["date"]
+        self.out.intend(Intent.RESCHEDULE, pending=pending)
+
+    def _new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
+        days = [d for d in self.r.days if d != original.date]
+        if days:
+            return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
+        if self.r.date_range:
+            return self.r.range_filter()
+        return {"date": self.pending["new_date"]} if self.pending.get("new_date") else {}

@@ -1,0 +1,36 @@
+"""A plan under construction: the steps, intents, details and reasoning one planning pass collects."""
+from __future__ import annotations
+
+from typing import Any
+
+from agent_system.planning.plan import Intent, Plan, Step
+
+
+class PlanDraft:
+    """Collects what a planning pass decides, then freezes it into a `Plan`."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.intents: list[Intent] = []
+        self.details: dict[str, Any] = {}
+        self.reasoning: list[str] = []
+
+    def note(self, line: str) -> None:
+        """Add one line to the reasoning trace."""
+        self.reasoning.append(line)
+
+    def intend(self, intent: Intent, **details: Any) -> None:
+        """Record what the turn is about, with the facts the answer will need."""
+        if intent not in self.intents:
+            self.intents.append(intent)
+        self.details.update(details)
+
+    def step(self, clinic: str, action: str, **parameters: Any) -> None:
+        """Add one tool call on one clinic (parameters that are None are left out)."""
+        self.steps.append(Step(step_id=len(self.steps) + 1, clinic=clinic, action=action,
+                               parameters={k: v for k, v in parameters.items() if v is not None}))
+
+    def plan(self) -> Plan:
+        """The finished plan of the rules planner."""
+        return Plan(steps=self.steps, intents=self.intents, source="rules", reasoning=self.reasoning,
+                    details=self.details)

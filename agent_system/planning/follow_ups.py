@@ -1,0 +1,76 @@
+"""Short follow-ups read against the conversation: the slot just asked about, the other doctor, "o doutor".
+
+"pode marcar" right after "a Dra. Luciana tem 9h na quarta?" means that very slot; "e o outro médico?"
+means the doctor of the same specialty the last listing did not show; "marca com a doutora" after a
+listing of four doctors needs a question: which of the two women?
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from clinic_servers.registry import ClinicRegistry
+
+from agent_system.events import SlotOffer
+from agent_system.sessions.conversation import Conversation
+from agent_system.understanding.reading import Reading
+from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
+
+
+class FollowUps:
+    """What a follow-up points at, given the last listing and the patient's previous message."""
+
+    def __init__(self, reading: Reading, conversation: Conversation, registry: ClinicRegistry,
+                 doctors: DoctorIndex, reread: Callable[[str], Reading]):
+        self.r, self.conv, self.registry, self.doctors, self.reread = reading, conversation, registry, doctors, reread
+
+    def asked_slot(self) -> SlotOffer | None:
+        """The one listed slot the previous message asked about, when this message names nothing itself."""
+        r = self.r
+        if r.doctors or r.dates or r.times or r.specialties or r.ordinal is not None or r.day_part:
+            return None
+        previous = self.previous()
+        if previous is None or not (previous.doctor and len(previous.days) == 1 and len(previous.times) == 1):
+            return None
+        asked = (previous.doctor.name, previous.days[0], previous.times[0])
+        return next((s for s in self.conv.last_slots if (s.doctor, s.date, s.time) == asked), None)
+
+    def other_doctors(self) -> list[DoctorRef]:
+        """"o outro médico", "the other doctor": the specialty's doctors the last listing did not show."""
+        if self.r.other_doctor is None or self.r.doctors or not self.conv.last_slots:
+            return []
+        listed = {s.doctor for s in self.conv.last_slots}
+        specialties = set(self.r.specialties) or {self._specialty_of(s.clinic) for s in self.conv.last_slots}
+        pool = [d for d in self.doctors.doctors if d.specialty in specialties and d.name not in listed]
+        return _of_gender(pool, self.r.other_doctor)
+
+    def pointed_doctors(self) -> list[DoctorRef]:
+        """"marca com a doutora" after a listing: the listed doctors it may mean (empty when it names one)."""
+        if self.r.some_doctor is None or self.r.doctors or not self.conv.last_slots:
+            return []
+        listed = dict.fromkeys(s.doctor for s in self.conv.last_slots)
+        pool = [d for name in listed if (d := self.doctors.by_name(name)) is not None]
+        return _of_gender(pool, self.r.some_doctor)
+
+    def date_filter(self) -> dict[str, str]:
+        """The message's dates, else those of the previous message ("e o outro médico?" keeps the day)."""
+        if self.r.date_filter():
+            return self.r.date_filter()
+        previous = self.previous()
+        return previous.date_filter() if previous else {}
+
+    def previous(self) -> Reading | None:
+        """The patient's previous message, read again."""
+        earlier = [m.text for m in self.conv.recent if m.role == "user"]
+        return self.reread(earlier[-1]) if earlier else None
+
+    def _specialty_of(self, clinic_id: str) -> str:
+        clinic = self.registry.get(clinic_id)
+        return clinic.specialty.key if clinic else ""
+
+
+def _of_gender(doctors: list[DoctorRef], gender: str) -> list[DoctorRef]:
+    """Doctors whose title agrees with the words used ("a médica" -> Dra., "o médico" -> Dr.)."""
+    if gender == "any":
+        return doctors
+    title = "Dra." if gender == "fem" else "Dr."
+    return [d for d in doctors if d.name.split()[0] == title]

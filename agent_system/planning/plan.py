@@ -1,0 +1,86 @@
+"""The planner's output: a step graph of one-clinic tool calls, plus what to say when there are none."""
+from __future__ import annotations
+
+from enum import Enum
+from functools import cached_property
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from agent_system.verification.pii import Leaf, leaves
+
+PATIENT_ACTIONS = ("list_available_slots", "book_appointment", "reschedule_appointment", "cancel_appointment",
+                   "list_my_appointments", "get_clinic_info")
+STAFF_ACTIONS = ("list_patients", "get_patient", "query")
+# The router injects the session's identity into these; plans never carry it.
+IDENTIFIED_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment", "list_my_appointments")
+WRITE_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment")
+# Arguments no plan may set: identity, the booking code (from the patient's confirmation) and the
+# idempotency key (from the router).
+INJECTED_ARGUMENTS = ("patient_name", "cpf", "booking_code", "idempotency_key")
+
+
+class Intent(str, Enum):
+    """What the turn is about; decides the wording when a plan has no steps."""
+    LIST = "list"
+    BOOK = "book"
+    RESCHEDULE = "reschedule"
+    CANCEL = "cancel"
+    MY_APPOINTMENTS = "my_appointments"
+    CLINIC_INFO = "clinic_info"
+    OVERLAP = "overlap"
+    OVERLAP_DECLINED = "overlap_declined"
+    PRIVACY = "privacy"
+    INVALID_SPECIALTY = "invalid_specialty"
+    MISSING_SPECIALTY = "missing_specialty"
+    GREETING = "greeting"
+    OUT_OF_SCOPE = "out_of_scope"
+    MEDICAL_ADVICE = "medical_advice"
+    CLARIFY = "clarify"
+    CONFIRM = "confirm"  # a cancel or reschedule waits for the patient's yes (and booking code)
+    KEEP = "keep"  # the patient said no: the booking stays as it is
+    EMERGENCY = "emergency"
+
+
+class Step(BaseModel):
+    step_id: int
+    clinic: str
+    action: str
+    parameters: dict[str, Any] = Field(default_factory=dict)
+
+
+class Plan(BaseModel):
+    steps: list[Step] = Field(default_factory=list)
+    intents: list[Intent] = Field(default_factory=list)
+    source: Literal["rules", "llm", "llm_repaired", "rules_fallback", "triage"] = "rules"
+    reasoning: list[str] = Field(default_factory=list)
+    # Extra facts for the answer when there are no steps: the invalid specialty named, the
+    # appointments a patient must choose between, the book that lacked a date, ...
+    details: dict[str, Any] = Field(default_factory=dict)
+
+    def public(self) -> dict[str, Any]:
+        """The plan as the `plan` event shows it (never the injected name or CPF)."""
+        steps = [{"step_id": s.step_id, "clinic": s.clinic, "action": s.action,
+                  "parameters": {k: v for k, v in s.parameters.items() if k not in INJECTED_ARGUMENTS}}
+                 for s in self.steps]
+        body: dict[str, Any] = {"steps": steps, "source": self.source}
+        if self.reasoning:
+            body["reasoning"] = self.reasoning
+        return body
+
+
+class StepResult(BaseModel):
+    """One dispatched step's outcome, as the verifier and the response generator see it; never changed once made."""
+    step_id: int
+    clinic: str
+    action: str
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    status: Literal["ok", "error", "timeout"]
+    data: dict[str, Any] | None = None  # structuredContent of a successful call
+    error: dict[str, Any] | None = None  # {code, message}: a tool error code, or -32000 for transport
+    ms: float = 0.0
+
+    @cached_property
+    def leaves(self) -> list[Leaf]:
+        """Every value the clinic returned, result and error object; the verifier reads them several times a turn."""
+        return leaves(self.data) + leaves(self.error)

@@ -1,0 +1,63 @@
+"""The Planner stage: the rules read first; the LLM plans only what they cannot read, and is checked.
+
+The plan's `source` says who decided: `rules` (the reading was confident), `llm` (the LLM plan
+passed the meaning check), `llm_repaired` (it passed after a certain repair) or `rules_fallback`
+(the LLM failed, was out of budget or planned something ungrounded; the rules plan stands).
+"""
+from __future__ import annotations
+
+import logging
+from datetime import date
+
+from agent_system.llm.budget import CLEAR_TURN, UNCLEAR_TURN
+from agent_system.llm.client import LLMError
+from agent_system.planning.check import PlanCheck, UngroundedPlan
+from agent_system.planning.llm_planner import InvalidPlan, LLMPlanner
+from agent_system.planning.plan import Intent, Plan
+from agent_system.planning.rules import RulesPlanner
+from agent_system.sessions.conversation import Conversation
+from agent_system.understanding.reading import read
+
+log = logging.getLogger(__name__)
+# What the rules read with certainty even without steps; an LLM plan never overrides these.
+_SETTLED = {Intent.PRIVACY, Intent.INVALID_SPECIALTY, Intent.MISSING_SPECIALTY, Intent.MEDICAL_ADVICE,
+            Intent.GREETING, Intent.CLARIFY, Intent.CONFIRM, Intent.KEEP, Intent.EMERGENCY}
+
+
+class Planner:
+    """Chooses the planner for a message and records which one produced the plan."""
+
+    def __init__(self, rules: RulesPlanner, llm_planner: LLMPlanner | None = None, cot: bool = False,
+                 check: PlanCheck | None = None):
+        if llm_planner is not None and check is None:
+            raise ValueError("an LLM planner needs the plan check that guards its plans")
+        self.rules, self.llm_planner, self.cot, self.check = rules, llm_planner, cot, check
+
+    def plan(self, message: str, conversation: Conversation, today: date) -> Plan:
+        """The plan for one message; settles the turn's LLM budget (one call in all when the rules are confident)."""
+        rules_plan = self.rules.decompose_cot(message, conversation, today)
+        if self.llm_planner is None:
+            return rules_plan
+        clear = self.confident(rules_plan, message, conversation, today)
+        self.llm_planner.llm.settle_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
+        return rules_plan if clear else self._ask_llm(rules_plan, message, conversation, today)
+
+    def confident(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> bool:
+        """Whether the rules read the message: steps, a settled no-step answer, or a known other topic."""
+        if rules_plan.steps or _SETTLED & set(rules_plan.intents):
+            return True
+        return read(message, conversation, today, self.rules.doctors).off_topic
+
+    def _ask_llm(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> Plan:
+        try:
+            llm_plan = self.llm_planner.decompose(message, conversation, today, cot=self.cot)
+            checked = self.check.check(llm_plan, self.check.grounds(message, conversation, today))
+        except (LLMError, InvalidPlan, UngroundedPlan) as e:
+            log.warning("LLM plan not used (%s); the rules plan stands", type(e).__name__)
+            note = f"The LLM plan was not usable ({e}); the rules planner decided."
+            return rules_plan.model_copy(update={"source": "rules_fallback",
+                                                 "reasoning": [note, *rules_plan.reasoning]})
+        if checked.steps:
+            return checked
+        # No steps: the rules' reading says what kind of answer the patient needs.
+        return checked.model_copy(update={"intents": rules_plan.intents, "details": rules_plan.details})

@@ -1,0 +1,257 @@
+"""The deterministic planner: DESIGN §4's policy table applied to a reading of the message."""
+from __future__ import annotations
+
+from datetime import date
+
+from clinic_servers.registry import ClinicRegistry
+
+from agent_system.events import SlotOffer
+from agent_system.planning.appointments import AppointmentPlanning
+from agent_system.planning.draft import PlanDraft
+from agent_system.planning.follow_ups import FollowUps
+from agent_system.planning.plan import Intent, Plan
+from agent_system.sessions.conversation import Conversation
+from agent_system.understanding.reading import Reading, read
+from agent_system.understanding.vocabulary import DoctorIndex
+
+
+class RulesPlanner:
+    """Turns a message plus the conversation into a step graph, with a reasoning trace."""
+
+    def __init__(self, registry: ClinicRegistry):
+        self.registry = registry
+        self.doctors = DoctorIndex(registry)
+
+    def decompose(self, message: str, conversation: Conversation, today: date) -> Plan:
+        """The plan for one message (no reasoning trace)."""
+        return self.decompose_cot(message, conversation, today).model_copy(update={"reasoning": []})
+
+    def decompose_cot(self, message: str, conversation: Conversation, today: date) -> Plan:
+        """The plan for one message with the reasoning that led to it."""
+        reading = read(message, conversation, today, self.doctors)
+        follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
+                               lambda text: read(text, conversation, today, self.doctors))
+        return _Policy(self.registry, reading, conversation, follow_ups).plan()
+
+
+class _Policy:
+    """One planning pass over one reading of a message."""
+
+    def __init__(self, registry: ClinicRegistry, reading: Reading, conversation: Conversation, follow_ups: FollowUps):
+        self.registry, self.r, self.conv, self.follow_ups = registry, reading, conversation, follow_ups
+        self.out = PlanDraft()
+        self.appointments = AppointmentPlanning(self.out, reading, conversation, registry)
+
+    def plan(self) -> Plan:
+        self._decide()
+        if not self.out.reasoning:
+            self.out.note(f"Read the message as: {', '.join(i.value for i in self.out.intents)}.")
+        return self.out.plan()
+
+    def _decide(self) -> None:
+        r, appointments = self.r, self.appointments
+        if appointments.answers_confirmation():
+            return
+        if r.wants_privacy or r.foreign_cpf or r.injection:
+            self.out.note("Patient records, someone else's data or an attempt to change the rules: refuse, no steps.")
+            return self.out.intend(Intent.PRIVACY)
+        if r.wants_cancel and not r.wants_reschedule:
+            return appointments.cancel()
+        if r.wants_reschedule or self._moves_a_booking() or appointments.continues("reschedule"):
+            return appointments.reschedule()
+        if r.wants_mine:
+            return appointments.my_appointments()
+        if r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule):
+            return self._clinic_info()
+        if appointments.continues("cancel"):
+            return appointments.cancel()
+        if not (self._follow_up() or self._book_from_context()):
+            self._listings()
+
+    def _clinic_info(self) -> None:
+        """Where a clinic is, its phone, hours, plans: the clinics named, of a specialty, or all of them."""
+        r = self.r
+        named = [d.clinic_id for d in r.doctors] + r.clinics + [c.id for key in r.specialties
+                                                                 for c in self.registry.for_specialty(key)]
+        clinics = list(dict.fromkeys(named)) or self.registry.ids()
+        self.out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
+        for clinic_id in clinics:
+            self.out.step(clinic_id, "get_clinic_info")
+        self.out.intend(Intent.CLINIC_INFO)
+
+    def _moves_a_booking(self) -> bool:
+        """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
+        return bool(self.conv.appointments) and (self.r.moves_to or self.r.instead)
+
+    # -- follow-ups on the last listing and the previous message --------------------------------
+    def _follow_up(self) -> bool:
+        follow_ups, r = self.follow_ups, self.r
+        asked = follow_ups.asked_slot()
+        if asked is not None and r.asks_to_write:
+            self.out.note("A bare go-ahead right after asking about one listed slot: that slot.")
+            return self._book(asked)
+        others = follow_ups.other_doctors() or follow_ups.pointed_doctors()
+        if len(others) == 1 or (others and r.other_doctor):
+            self.out.note(f"The doctor(s) pointed at without a name: {', '.join(d.name for d in others)}.")
+            for doctor in others:
+                self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **follow_ups.date_filter())
+            self.out.intend(self._listing_intent())
+            return True
+        if others:
+            self.out.note("Several listed doctors fit the words used: ask which one.")
+            self.out.intend(Intent.CLARIFY, doctors=[{"doctor": d.name, "clinic": d.clinic_id} for d in others])
+            return True
+        return False
+
+    # -- booking from the message or the last listing --------------------------------------------
+    def _book_from_context(self) -> bool:
+        slot = self._explicit_slot()
+        if slot is not None:
+            return self._book(slot)
+        if not self._picks_from_listing():
+            return False
+        candidates = self._candidates()
+        if len(candidates) == 1 and self.r.asks_to_write:
+            self.out.note("The message picks one slot of the last listing.")
+            return self._book(candidates[0])
+        if candidates and not self.r.asks_to_write:
+            self.out.note("A question about listed slots, not a request: show them again, book nothing.")
+        return bool(candidates) and self._relist(candidates)
+
+    def _explicit_slot(self) -> SlotOffer | None:
+        r = self.r
+        if not (r.doctor and len(r.dates) == 1 and len(r.times) == 1):
+            return None
+        if not r.asks_to_write:
+            return None  # "Dr. X amanhã às 10h?" without asking to book: a listed slot, or a question
+        self.out.note("Doctor, date and time are all in the message.")
+        return SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0], time=r.times[0])
+
+    def _picks_from_listing(self) -> bool:
+        """Whether the message chooses among the slots of the last listing."""
+        r = self.r
+        if not self.conv.last_slots or not set(r.specialties) <= self._listed_specialties():
+            return False
+        return (r.ordinal is not None or bool(r.times) or bool(r.dates and (r.wants_book or r.agrees))
+                or bool(r.day_part and r.asks_to_write))
+
+    def _listed_specialties(self) -> set[str]:
+        return {self._specialty_of(s.clinic) for s in self.conv.last_slots}
+
+    def _specialty_of(self, clinic_id: str) -> str:
+        clinic = self.registry.get(clinic_id)
+        return clinic.specialty.key if clinic else ""
+
+    def _candidates(self) -> list[SlotOffer]:
+        """The last listing's slots the message points at (an ordinal picks one of the rest)."""
+        r = self.r
+        offers = [s for s in self.conv.last_slots if not r.specialties or self._specialty_of(s.clinic) in r.specialties]
+        if r.day_part and not r.times:
+            offers = [s for s in offers if _part_of_day(s.time) == r.day_part]
+        if r.ordinal is None:
+            return r.matching(offers, match_time=True)
+        ranked = r.matching(offers)
+        self.out.note("An ordinal pick from the last listing, in chronological order.")
+        return [ranked[r.ordinal]] if -len(ranked) <= r.ordinal < len(ranked) else []
+
+    def _book(self, slot: SlotOffer) -> bool:
+        self.out.note(f"Resolved the slot {slot.doctor} {slot.date} {slot.time} at {slot.clinic}: book it there.")
+        self.out.step(slot.clinic, "book_appointment", doctor=slot.doctor, date=slot.date, time=slot.time)
+        self.out.intend(Intent.BOOK)
+        return True
+
+    def _relist(self, offers: list[SlotOffer]) -> bool:
+        """Several listed slots fit: list those doctors again (on that day) so the patient can choose."""
+        self.out.note(f"{len(offers)} listed slots fit the message: show those doctors' slots again to choose from.")
+        days = {o.date for o in offers}
+        filters = {"date": days.pop()} if len(days) == 1 else self.r.date_filter()
+        for clinic, doctor in dict.fromkeys((o.clinic, o.doctor) for o in offers):
+            self.out.step(clinic, "list_available_slots", doctor=doctor, **filters)
+        self.out.intend(Intent.BOOK if self.r.asks_to_write else Intent.LIST)
+        return True
+
+    # -- listings and the answers without steps --------------------------------------------------
+    def _listings(self) -> None:
+        r = self.r
+        if r.wants_advice:
+            self.out.note("Medical advice is out of scope: never advise or diagnose.")
+            self.out.intend(Intent.MEDICAL_ADVICE, specialty=r.specialties[0] if r.specialties else None)
+            if not (r.wants_book or r.wants_list):
+                return
+        if r.invalid_specialty:
+            self.out.note(f"'{r.invalid_specialty}' is not a specialty of the federation.")
+            self.out.intend(Intent.INVALID_SPECIALTY, specialty=r.invalid_specialty)
+        if self._list_named_doctor_or_clinic() or self._list_specialties() or self.out.intents:
+            return
+        if self._relist_last_listing():
+            return
+        self._without_steps()
+
+    def _without_steps(self) -> None:
+        r = self.r
+        if r.off_topic and not (r.wants_book or r.wants_list):
+            self.out.note("A topic no clinic deals with: explain the scope.")
+            return self.out.intend(Intent.OUT_OF_SCOPE)
+        if self.conv.appointments and r.points_at_booking and not r.specialties:
+            return self._ask_with_options()
+        if r.wants_book or r.wants_list or r.ordinal is not None or r.dates or r.times or r.date_range:
+            self.out.note("A booking, listing or day without any specialty, doctor or clinic: ask which specialty.")
+            return self.out.intend(Intent.MISSING_SPECIALTY)
+        if r.greets or r.agrees:
+            return self.out.intend(Intent.GREETING)
+        if r.about_appointments or r.wants_cancel or r.moves_to or r.instead or r.day_part or r.some_doctor:
+            return self._ask_with_options()
+        self.out.note("Nothing the clinics can help with: explain the scope.")
+        self.out.intend(Intent.OUT_OF_SCOPE)
+
+    def _ask_with_options(self) -> None:
+        """About appointments but not understood: ask, offering the bookings, the doctors just listed or the specialties."""
+        self.out.note("About appointments, but not enough to act on: ask, with concrete options.")
+        if self.conv.appointments:
+            return self.out.intend(Intent.CLARIFY, appointments=[a.model_dump() for a in self.conv.appointments])
+        listed = dict.fromkeys((s.doctor, s.clinic) for s in self.conv.last_slots)
+        self.out.intend(Intent.CLARIFY, doctors=[{"doctor": d, "clinic": c} for d, c in listed])
+
+    def _listing_intent(self) -> Intent:
+        return Intent.BOOK if self.r.wants_book else Intent.LIST
+
+    def _list_named_doctor_or_clinic(self) -> bool:
+        r, filters = self.r, self.r.date_filter()
+        for doctor in r.doctors:
+            self.out.note(f"{doctor.name} works at {doctor.clinic_id}: list that clinic only, doctor filter.")
+            self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **filters)
+        for clinic_id in [] if r.doctors else r.clinics:
+            self.out.note(f"The patient named {clinic_id}: list that clinic only.")
+            self.out.step(clinic_id, "list_available_slots", **filters)
+        if self.out.steps:
+            self.out.intend(self._listing_intent())
+        return bool(self.out.steps)
+
+    def _list_specialties(self) -> bool:
+        for key in self.r.specialties:
+            clinics = self.registry.for_specialty(key)
+            self.out.note(f"{key} is served by {', '.join(c.id for c in clinics)}: query every one (Rule 10).")
+            for clinic in clinics:
+                self.out.step(clinic.id, "list_available_slots", **self.r.date_filter())
+        if self.r.specialties:
+            self.out.intend(self._listing_intent())
+        return bool(self.r.specialties)
+
+    def _relist_last_listing(self) -> bool:
+        """A pick ('às 12h', 'o quinto') that fits none of the listed slots: show that listing again."""
+        r, listed = self.r, self.conv.last_slots
+        if not listed or not (r.ordinal is not None or r.times or r.dates):
+            return False
+        self.out.note("The pick fits no slot of the last listing: list those clinics again.")
+        doctors = {s.doctor for s in listed}
+        for clinic in dict.fromkeys(s.clinic for s in listed):
+            doctor = next(iter(doctors)) if len(doctors) == 1 else None
+            self.out.step(clinic, "list_available_slots", doctor=doctor, **r.date_filter())
+        self.out.intend(Intent.BOOK)
+        return True
+
+
+def _part_of_day(time: str) -> str:
+    """"morning" before noon, "afternoon" until six, "evening" after."""
+    hour = int(time[:2])
+    return "morning" if hour < 12 else "afternoon" if hour < 18 else "evening"

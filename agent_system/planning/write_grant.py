@@ -1,0 +1,58 @@
+"""What one turn may write, decided from the message and the conversation before any plan exists.
+
+The router holds every write step to this grant, whoever planned it (rules or LLM): a booking only
+when the patient asked for one, a cancel or reschedule only when it is exactly the change the patient
+just confirmed, with the booking code that proves the booking is theirs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent_system.planning.plan import Step
+from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_write_request
+from agent_system.sessions.conversation import Conversation, PendingChange
+
+
+@dataclass(frozen=True)
+class WriteGrant:
+    book: bool = False
+    change: PendingChange | None = None
+
+    def refusal(self, step: Step) -> str | None:
+        """Why this step may not write now (an error code), or None when it may."""
+        if step.action == "book_appointment":
+            return None if self.book else "write_not_requested"
+        if step.action in ("cancel_appointment", "reschedule_appointment"):
+            return None if self._confirmed(step) else "not_confirmed"
+        return None
+
+    def arguments(self, step: Step) -> dict[str, str]:
+        """What the grant adds to a write call: the confirmed booking's code."""
+        if self.change is not None and step.action in ("cancel_appointment", "reschedule_appointment"):
+            return {"booking_code": self.change.appointment.code or ""}
+        return {}
+
+    def _confirmed(self, step: Step) -> bool:
+        change, p = self.change, step.parameters
+        if change is None or step.action != f"{change.action}_appointment" or step.clinic != change.appointment.clinic:
+            return False
+        a = change.appointment
+        if change.action == "cancel":
+            return (p.get("doctor"), p.get("date"), p.get("time")) == (a.doctor, a.date, a.time)
+        return ((p.get("doctor"), p.get("original_date"), p.get("original_time"), p.get("new_date"),
+                 p.get("new_time")) == (a.doctor, a.date, a.time, change.new_date, change.new_time))
+
+
+def confirmed_change(awaiting: PendingChange | None, reply: str | None, typed_code: str | None) -> PendingChange | None:
+    """The awaited change, when the reply is a clear yes (or its code) and the booking code is known."""
+    if awaiting is None or reply != "yes":
+        return None
+    code = typed_code or awaiting.appointment.code
+    return awaiting.with_code(code) if code else None
+
+
+def grant_for(message: str, conversation: Conversation, doctor_names: frozenset[str] = frozenset()) -> WriteGrant:
+    """The writes this turn may make (`doctor_names` as the planners read them)."""
+    typed = booking_code_in(message)
+    change = confirmed_change(conversation.awaiting, confirmation_reply(message, typed), typed)
+    return WriteGrant(book=is_write_request(message, doctor_names), change=change)

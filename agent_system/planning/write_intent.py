@@ -1,0 +1,209 @@
+"""Whether a message asks for a write: the one deterministic check that planners and the router share.
+
+Only a request changes a booking: an order ("marca…", "cancel my appointment"), a wish ("quero
+agendar…", "I'd like to book…"), a second-person request ("pode marcar…?", "can you book…?") or a
+bare choice among offered slots ("o primeiro", "Dr. Fernando 27/11 às 8h"). Anything asked about
+(who, whether, is it free, how much, where, is Dr. X good), negated, hedged ("só pra saber", "if you
+were me") or quoted never writes, whatever verbs it contains. When unsure, it is not a request: the
+assistant then shows the slots and the patient can say "marca".
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from clinic_servers.booking_codes import CODE_PATTERN, canonical
+
+from agent_system.language.text import normalize
+
+_BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
+         r"|schedule")
+_CANCEL = r"cancel(?:a|ar|e)?|desmarc(?:a|ar)|desmarque|call off"
+_MOVE = r"remarc(?:a|ar)|remarque|reagend(?:a|ar|e)|adi(?:a|ar|e)|antecip(?:a|ar|e)|reschedule|postpone|push (?:it )?back"
+# Verbs that write only with their object: "muda pra sexta", "passa a consulta pra sexta", "move it to
+# Friday", "bota meu nome", "put me down"; "passa o endereço" or "muda nada" are no requests.
+_MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?:a|ar|ue)|move|change|switch|shift)"
+                     r"(?: (?:a|o|minha|meu|the|my|it|isso|ela|ele))?"
+                     r"(?: (?:consulta|horario|data|agendamento|appointment|booking|time|slot))?"
+                     r"(?: (?:pra|para|pro|to|for)\b| (?:consulta|horario|data|agendamento|appointment|booking)\b)")
+_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in)|sign me up"
+          r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
+          r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
+          r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))")
+_WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
+
+_OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"
+            r"please|oi|ola|hi|hello|hey|bom dia|boa tarde|boa noite|e|and|so|great|cool|alright|ah|ai|vc|voce)\s+)*")
+# "pode marcar…?" and "can you book…?" ask someone to act: a request even as a question. "dá pra…"
+# and "tem como…" are requests only when not asked ("tem como marcar sem convênio?" asks whether).
+_SECOND_PERSON = (r"(?:pode|poderia|podia|consegue|conseguiria|can you|could you|would you|will you|can u|could u|"
+                  r"can we|could we)")
+_SOFT_MODAL = r"(?:da pra|da para|tem como)"
+_WISH = (r"(?:quero|qro|kero|queria|qria|gostaria de|gostaria|preciso|desejo|vou querer|i want to|i want|i wanna|"
+         r"i d like to|i d like|i would like to|i would like|i need to|i need|i ll|i will|let s|lets|want to)")
+
+_ORDER = re.compile(rf"^{_OPENERS}(?:me )?{_WRITE}")  # "marca", "me agenda", "me encaixa"
+_WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
+                     rf"|\b{_WISH} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b")
+_WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
+_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}) (?:(?:me|pra mim|por favor|"
+                             rf"please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
+
+_NEGATED = re.compile(r"\b(?:nao|not|don t|dont|do not|never|nunca|jamais|nem)\b")
+_HEDGED = re.compile(r"\b(?:se|if|whether|caso|saber|know|wondering|asking|perguntando|curiosidade|were me|"
+                     r"seu lugar|telefone|phone|sera)\b")
+_COURTESY = re.compile(r"\b(?:se possivel|se puder|if possible|if you can|por gentileza)\b")
+# Conditions that close a question the patient asked just before: "…? se tiver, marca", "…? if so, book it".
+# "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
+_SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
+# "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
+_ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario) works(?: for me| fine)?$| works for me\b")
+_TAG = re.compile(r"pode ser|pode|ok|okay|tudo bem|beleza|blz|would that work|is that ok|ok for you")
+_CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
+_ASKING = re.compile(
+    r"^(?:e |and |so )?(?:is|are|was|were|does|do|did|has|have|had)\b|\b(?:quem|qual|quais|quanto|quanta|quantos|"
+    r"quantas|onde|aonde|como|quando|por que|porque|pq|who|whom|whose|what|which|where|how|when|why|whether)\b")
+
+# Words a bare choice of a slot may use, besides numbers and a doctor's name after the title.
+_SLOT_WORDS = frozenset("""
+    o a os as das da de do dos no na em com with at on the for para pra pro e and dia day h hs hrs horas hora am pm
+    manha tarde noite morning afternoon evening amanha hoje tomorrow today feira seg ter qua qui sex segunda terca
+    quarta quinta sexta sabado domingo monday tuesday wednesday thursday friday saturday sunday janeiro fevereiro marco
+    abril maio junho julho agosto setembro outubro novembro dezembro january february march april may june july august
+    september october november december primeiro primeira segundo segunda terceiro terceira quarto quarta quinto quinta
+    ultimo ultima first second third fourth fifth last mais cedo proximo proxima earliest soonest esse essa este esta
+    aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
+    pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
+    dele dela his her entao
+    perfeito otimo great um uma entao then go
+    """.split())
+_ANCHORS = frozenset("""
+    amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
+    primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse
+    essa este esta that this manha tarde noite morning afternoon evening
+    """.split())
+_TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
+# Words that say something about a doctor or slot: after a title they end the name, and the reply.
+_PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
+    caro cara barato is are free available open good busy taken has does works""".split())
+# Said anywhere, these make the whole message a question: "marca com o Dr. X às 9h, só perguntando".
+_JUST_ASKING = re.compile(r"\b(?:so (?:perguntando|pra saber|para saber|curiosidade)|just (?:asking|wondering|curious)|"
+                          r"only asking|hipoteticamente|hypothetically)\b")
+_SPECIALTY = re.compile(r"^(?:cardio|dermato|derma|orto|ortho|pele|joelho)")
+
+_SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")
+_CLAUSES = re.compile(r"[;,]|\b(?:mas|but|then|depois|after that)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"[\"“”«»][^\"“”«»]*[\"“”«»]")
+
+
+def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether the message asks for a booking, cancel or reschedule (not merely asks about one).
+
+    `names` are the doctors' first names and surnames, which a bare choice may use without a title
+    ("o primeiro com a Juliana").
+    """
+    clauses = _clauses(_QUOTED.sub(" ", message))
+    if _JUST_ASKING.search(normalize(message)):
+        return False
+    if any(_requests(clause, asked, names) for clause, asked in clauses):
+        return True
+    # A bare choice ("o primeiro", "às 10h") only as the whole reply: "first, tell me the price" is no pick.
+    choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses
+               if clause and not re.fullmatch(_OPENERS, clause + " ")]  # "…, please" / "yes, that one"
+    if bool(choices) and all(choices):
+        return True
+    # A slot named, then a tag asking for the go-ahead: "Dr. X na quinta às 11h30, pode ser?".
+    return len(clauses) == 2 and bool(_TAG.fullmatch(clauses[1][0])) and _is_choice(clauses[0][0].split(), names)
+
+
+def is_question(message: str) -> bool:
+    """Whether the message asks about something (a question word, not a polite request) and requests nothing."""
+    clauses = _clauses(_QUOTED.sub(" ", message))
+    return not is_write_request(message) and any(_ASKING.search(c) and not _ASKED_POLITELY.match(c)
+                                                 for c, _ in clauses)
+
+
+def _clauses(message: str) -> list[tuple[str, bool]]:
+    """Each clause, normalised, with whether its sentence ends with a question mark."""
+    parts = _SENTENCES.split(message)
+    sentences = zip(parts[::2], [*parts[1::2], ""])
+    return [(_plain(clause), end == "?") for sentence, end in sentences
+            for part in _CLAUSES.split(sentence) if (clause := normalize(part))]
+
+
+def _plain(clause: str) -> str:
+    """A clause without courtesy, a met condition or "vê se", and with "works (for me)" as an "ok"."""
+    clause = _SEE_IF.sub("", _CONDITION_MET.sub("", _COURTESY.sub(" ", clause)).strip())
+    return _ACCEPTED.sub(lambda m: f"{m['what'] or ''} ok", clause)
+
+
+def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
+    if not clause or _NEGATED.search(clause) or _HEDGED.search(clause):
+        return False
+    polite = _ASKED_POLITELY.match(clause)
+    if polite:
+        soft = re.fullmatch(_SOFT_MODAL, polite.group("modal")) is not None
+        return _slot_words_only(polite.group("rest").split(), names) and not (asked and soft)
+    if asked:
+        return bool(_ORDER.match(clause)) and _slot_words_only(_ORDER.sub("", clause).split(), names)
+    if _ORDER.match(clause):
+        return True
+    if _ASKING.search(clause):
+        return False
+    wished = _WISHED_SLOT.match(clause)
+    return bool(_WISHED.search(clause) or (wished and _is_choice(wished.group("rest").split(), names)))
+
+
+def _is_choice(words: list[str], names: frozenset[str]) -> bool:
+    """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
+    words = [part for word in words for part in word.split("-") if part]  # "sexta-feira"
+    return _slot_words_only(words, names) and any(w in _ANCHORS or w[:1].isdigit() for w in words)
+
+
+def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
+    after_title = 0
+    for word in (part for word in words for part in word.split("-") if part):
+        if word in _TITLES:
+            after_title = 3
+        elif word in _PREDICATES:
+            return False
+        elif after_title and word.isalpha():
+            after_title -= 1
+        elif not (word in _SLOT_WORDS or word in names or word[:1].isdigit() or _SPECIALTY.match(word)):
+            return False
+    return True
+
+
+_YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma confirmar confirm confirmed claro isso
+    certo correto exato sure positivo pode bora perfeito beleza blz""".split())
+_ALONG_WITH_YES = _YES | frozenset("""go ahead do it please por favor pf pfv obrigado obrigada thanks thank you mesmo
+    cancelar cancela cancel remarcar remarca reschedule mover move ser entao the o a e codigo code is my meu minha
+    essa esse isso that one
+    consulta appointment aqui here esta ta segue""".split())
+_NO = frozenset("""nao no nope nah negativo not don dont t never nunca jamais deixa deixar mantem mantenha manter keep
+    espera esperar wait hold pensar pensando think depois later talvez maybe esquece desisti""".split())
+
+
+def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", "no"] | None:
+    """A clear yes or no to "shall I cancel/move it?"; anything hesitant or asked back is no yes.
+
+    A typed booking code with nothing but assent around it ("o código é K7M4QP") is a yes.
+    """
+    words = [w for w in normalize(message).split() if not code or w.upper() != code]
+    if any(w in _NO for w in words):
+        return "no"
+    if message.strip().endswith("?") or not all(w in _ALONG_WITH_YES for w in words):
+        return None
+    return "yes" if code or any(w in _YES for w in words) else None
+
+
+_CODE_LIKE = re.compile(r"(?<![\w-])[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}(?![\w-])")
+
+
+def booking_code_in(message: str) -> str | None:
+    """A booking code the patient typed ("K7M4QP", "k7m-4qp"), if any."""
+    for candidate in _CODE_LIKE.findall(message):
+        code = canonical(candidate)
+        if CODE_PATTERN.match(code) and any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
+            return code
+    return None

@@ -1,0 +1,106 @@
+"""A patient's conversation: who they are, what was said lately, what was last listed and booked."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, PrivateAttr
+
+from clinic_servers.cpf import mask_cpf
+
+from agent_system.events import AppointmentItem, SlotOffer
+
+MAX_TURNS = 40  # turns a session keeps for the patient to see again (GET /api/session)
+RECENT_MESSAGES = 12  # messages a planner reads as context
+
+
+class Patient(BaseModel):
+    name: str
+    cpf: str  # 11 digits, never sent to the browser or logged
+
+    @property
+    def cpf_masked(self) -> str:
+        """The CPF as people may see it: ***.456.789-**."""
+        return mask_cpf(self.cpf)
+
+    def public(self) -> dict[str, str]:
+        """The patient as the web API shows them."""
+        return {"name": self.name, "cpf_masked": self.cpf_masked}
+
+
+class Message(BaseModel):
+    role: Literal["user", "assistant"]
+    text: str
+
+
+class Turn(Message):
+    """A message as the patient saw it, with the slots and bookings it showed."""
+    slots: list[SlotOffer] = Field(default_factory=list)
+    appointments: list[AppointmentItem] = Field(default_factory=list)
+
+
+class PendingChange(BaseModel):
+    """A cancel or reschedule the assistant asked the patient to confirm; it runs only after a yes."""
+    action: Literal["cancel", "reschedule"]
+    appointment: AppointmentItem  # carries the booking code when the conversation knows it
+    new_date: str | None = None
+    new_time: str | None = None
+
+    def with_code(self, code: str) -> "PendingChange":
+        """The same change, with the booking code the patient typed."""
+        return self.model_copy(update={"appointment": self.appointment.model_copy(update={"code": code})})
+
+
+class Conversation(BaseModel):
+    """What the next turn needs from earlier ones; stored server-side per session.
+
+    The whole history (every turn with its slots) is not part of it: a session store keeps that
+    apart, so a turn neither reads nor rewrites it. Turns recorded here wait until the store takes
+    them (`take_unsaved`) and appends them.
+    """
+    patient: Patient
+    recent: list[Message] = Field(default_factory=list)
+    last_slots: list[SlotOffer] = Field(default_factory=list)
+    # The patient's bookings as this conversation knows them (booked, rescheduled or listed here).
+    appointments: list[AppointmentItem] = Field(default_factory=list)
+    # An action waiting for the patient's choice: {"action": "cancel"|"reschedule", "appointment": {...}?}
+    pending: dict | None = None
+    # The change waiting for the patient's yes or no; it dies with the next unrelated message.
+    awaiting: PendingChange | None = None
+    # Booking codes of the bookings made or moved in this chat ("clinic|doctor|date|time" -> code):
+    # they let this chat cancel or move its own bookings without asking the patient for the code.
+    codes: dict[str, str] = Field(default_factory=dict)
+    _unsaved: list[Turn] = PrivateAttr(default_factory=list)
+
+    def record(self, user_text: str, answer: Turn) -> None:
+        """Add one exchange, keeping the listing and the known bookings up to date."""
+        exchange = [Turn(role="user", text=user_text), answer]
+        self._unsaved = [*self._unsaved, *exchange][-MAX_TURNS:]
+        self.recent = [*self.recent, *(Message(role=t.role, text=t.text) for t in exchange)][-RECENT_MESSAGES:]
+        if answer.slots:
+            self.last_slots = list(answer.slots)
+        for item in answer.appointments:
+            self._track(item)
+
+    def take_unsaved(self) -> list[Turn]:
+        """The turns recorded since the last call, oldest first; the store appends them to the history."""
+        turns, self._unsaved = self._unsaved, []
+        return turns
+
+    def code_of(self, item: AppointmentItem) -> str | None:
+        """The booking code this conversation knows for a booking (it made or moved it here)."""
+        return self.codes.get(_key(item))
+
+    def _track(self, item: AppointmentItem) -> None:
+        key = _key(item)
+        if item.code:
+            self.codes[key] = item.code
+        elif item.status in ("cancelled", "moved"):
+            self.codes.pop(key, None)
+        self.appointments = [a for a in self.appointments if _key(a) != key]
+        if item.status in ("confirmed", "rescheduled", "booked"):
+            # A lookup lists bookings without codes: give back the code of one this chat made.
+            self.appointments.append(item.model_copy(update={"code": self.code_of(item)}))
+
+
+def _key(item: AppointmentItem) -> str:
+    return "|".join((item.clinic, item.doctor, item.date, item.time))

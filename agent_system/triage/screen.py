@@ -1,0 +1,133 @@
+"""Red-flag triage: runs before any planning and halts the turn on a possible emergency.
+
+The screen reads the message (`triage_reader`) and combines signals per category
+(`triage_categories`): a body part or function with a sudden, severe or ongoing marker, who is
+affected, and what happened. Negation and history clear a hit only when they clearly scope it;
+anything else that matches is an emergency. No network, no LLM: microseconds per message.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent_system.language.text import Language, detect_language
+from agent_system.triage.answers import emergency_answer
+from agent_system.triage.categories import CATEGORIES, Category
+from agent_system.triage.reader import Occurrence, Reading, read
+
+__all__ = ["TriageResult", "assess", "emergency_answer"]
+
+
+@dataclass(frozen=True)
+class TriageResult:
+    """Whether a message is an emergency, its leading category, and the folded words that said so."""
+
+    emergency: bool
+    kind: str | None = None  # the leading category ("suicide", "cardiac", ...; "medical" when unspecified)
+    matched: str | None = None
+    categories: tuple[str, ...] = field(default=(), compare=False)  # every category hit, leading one first
+    third_person: bool = field(default=False, compare=False)  # told about someone else: "stay with them"
+    # The reader found some of its concepts (a sign, a body part, an event, a who/when marker), even
+    # negated or cleared: what the second net may look at. A plain booking or listing has none.
+    health_language: bool = field(default=False, compare=False)
+
+
+def assess(text: str, language: Language | None = None) -> TriageResult:
+    """Screen a patient's message (PT or EN, any spelling) for red flags."""
+    reading = read(text, english=(language or detect_language(text)) == "en")
+    live = _live_by_concept(reading)
+    hits = [(category, found) for category, candidates in _candidates(frozenset(live))
+            if (found := _category_hit(category, candidates, reading, live))]
+    third_person, health_language = "THIRD_PERSON" in live, bool(reading.occurrences)
+    if not hits:
+        return TriageResult(emergency=False, third_person=third_person, health_language=health_language)
+    leading, occurrences = hits[0]
+    return TriageResult(emergency=True, kind=leading.name, matched=reading.quote(occurrences),
+                        categories=tuple(c.name for c, _ in hits), third_person=third_person,
+                        health_language=health_language)
+
+
+def _live_by_concept(reading: Reading) -> dict[str, list[Occurrence]]:
+    live: dict[str, list[Occurrence]] = {}
+    for occurrence in reading.occurrences:
+        if not occurrence.negated:
+            live.setdefault(occurrence.concept, []).append(occurrence)
+    return live
+
+
+# Each rule, parsed once, filed under its first concept: a message only tries the rules it can satisfy.
+_Rule = tuple[int, int, bool, tuple[str, ...], frozenset[str]]  # category index, rule index, soft, concepts
+
+
+def _rule_index() -> dict[str, list[_Rule]]:
+    index: dict[str, list[_Rule]] = {}
+    for c, category in enumerate(CATEGORIES):
+        for r, rule in enumerate(category.rules):
+            concepts = tuple(rule.lstrip("~").split("+"))
+            index.setdefault(concepts[0], []).append((c, r, rule.startswith("~"), concepts, frozenset(concepts)))
+    return index
+
+
+_RULE_INDEX = _rule_index()
+
+
+def _candidates(present: frozenset[str]) -> list[tuple[Category, list[tuple[bool, tuple[str, ...]]]]]:
+    """Per category (in priority order), the rules whose concepts are all present, in the category's order."""
+    rules = sorted(rule for concept in present for rule in _RULE_INDEX.get(concept, ()) if rule[4] <= present)
+    grouped: dict[int, list[tuple[bool, tuple[str, ...]]]] = {}
+    for c, _, soft, concepts, _ in rules:
+        grouped.setdefault(c, []).append((soft, concepts))
+    return [(CATEGORIES[c], candidates) for c, candidates in grouped.items()]
+
+
+def _category_hit(category: Category, candidates: list[tuple[bool, tuple[str, ...]]], reading: Reading,
+                  live: dict[str, list[Occurrence]]) -> tuple[Occurrence, ...] | None:
+    """The occurrences of the first candidate rule (all its concepts present) that holds and is not cleared."""
+    if not candidates or _resolved(category, live):
+        return None
+    benign = any(b in live for b in category.benign)
+    for soft, concepts in candidates:
+        if soft and benign:
+            continue
+        for found in _combinations(concepts, category.window, live):
+            if not (category.history_clears and _historical(found, reading, live)):
+                return found
+    return None
+
+
+def _combinations(concepts: tuple[str, ...], window: int, live: dict[str, list[Occurrence]]):
+    """Each way of finding every concept of a rule with all of them within `window` words of an anchor."""
+    anchor_concept = min(concepts, key=lambda c: len(live[c]))
+    for anchor in live[anchor_concept]:
+        found = [anchor]
+        for concept in concepts:
+            if concept == anchor_concept:
+                continue
+            near = [o for o in live[concept] if abs(o.start - anchor.start) <= window]
+            if not near:
+                break
+            found.append(min(near, key=lambda o: abs(o.start - anchor.start)))
+        else:
+            yield tuple(found)
+
+
+def _historical(found: tuple[Occurrence, ...], reading: Reading, live: dict[str, list[Occurrence]]) -> bool:
+    """A past episode ("em 2019", "retorno pós-AVC") or a story about one, with nothing saying it is back or on now."""
+    if "RECURRING" in live:
+        return False
+    clauses = {reading.clause_of[o.start] for o in found}
+
+    def said(concept: str) -> bool:
+        return any(reading.clause_of[o.start] in clauses for o in live.get(concept, ()))
+
+    if said("REPORTED"):  # a news story, a documentary, prevention: about the sign, not having it
+        return True
+    return said("DISTANT_PAST") and not said("CURRENT") and not said("ONGOING")
+
+
+def _resolved(category: Category, live: dict[str, list[Occurrence]]) -> bool:
+    """"It stopped, I'm fine now": clears categories where that is safe, never a recurring or ongoing sign."""
+    if category.resolved_needs is None or "RESOLVED" not in live:
+        return False
+    if "RECURRING" in live or "ONGOING" in live:
+        return False
+    return not category.resolved_needs or any(c in live for c in category.resolved_needs)

@@ -1,0 +1,87 @@
+"""The second net: after the deterministic screen clears a message, one short LLM check may escalate.
+
+It looks only at messages with health language: the screen's reader found some of its concepts
+(a sign, a body part, an event, a who/when marker), negated or not, yet no red-flag category fired.
+A plain booking or listing gives it nothing to look at, so it makes no call. Its call is the
+turn's first, counted in the turn's LLM budget: on a clear turn it uses the one call, and the
+answer is then the deterministic one (safety before wording).
+
+It never clears a deterministic hit, and it escalates only with a quote that occurs in the message
+(compared after folding), so an LLM cannot invent an emergency the patient did not describe. A
+timeout, an error or an unusable reply leaves the screen's result as it was.
+"""
+from __future__ import annotations
+
+import logging
+
+from agent_system.language.text import Language
+from agent_system.llm.budget import TRIAGE
+from agent_system.llm.client import LLM, LLMError
+from agent_system.triage.categories import CATEGORIES
+from agent_system.triage.reader import words_of
+from agent_system.triage.screen import TriageResult, assess
+
+log = logging.getLogger(__name__)
+
+MAX_TOKENS = 80  # {"emergency", "category", "quote"} and no more
+MIN_QUOTE_WORDS = 2
+CATEGORY_NAMES = tuple(c.name for c in CATEGORIES)
+CHECK_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "emergency": {"type": "boolean"},
+        "category": {"type": "string", "enum": [*CATEGORY_NAMES, "none"]},
+        "quote": {"type": "string"},
+    },
+    "required": ["emergency", "category", "quote"],
+    "additionalProperties": False,
+}
+
+
+class TriageSecondNet:
+    """Asks the LLM about messages the deterministic screen cleared; may only escalate."""
+
+    def __init__(self, llm: LLM, prompt: str) -> None:
+        if not prompt.strip():
+            raise ValueError("the triage check needs its system prompt (prompts/triage_check.txt)")
+        self._llm, self._prompt = llm, prompt
+
+    def review(self, message: str, screened: TriageResult) -> TriageResult:
+        """The screen's result, or an escalation the LLM backs with a quote from the message."""
+        if screened.emergency or not screened.health_language:
+            return screened
+        try:
+            reply = self._llm.complete_json(self._prompt, [{"role": "user", "content": message}], CHECK_SCHEMA,
+                                            "triage_check", max_tokens=MAX_TOKENS, purpose=TRIAGE)
+        except LLMError as e:  # its messages never carry the prompt or the reply
+            log.warning("LLM triage check skipped, the screen's result stands: %s", e)
+            return screened
+        return _escalation(reply, message, screened) or screened
+
+
+def screen(message: str, language: Language, second_net: TriageSecondNet | None = None) -> TriageResult:
+    """The deterministic screen, then the second net when one is configured."""
+    result = assess(message, language)
+    return second_net.review(message, result) if second_net is not None else result
+
+
+def _escalation(reply: dict, message: str, screened: TriageResult) -> TriageResult | None:
+    """An emergency result when the reply says so with a usable category and a quote found in the message."""
+    if reply.get("emergency") is not True or not isinstance(reply.get("quote"), str):
+        return None
+    quote = _folded(reply["quote"])
+    if len(quote) < MIN_QUOTE_WORDS or not _contains(_folded(message), quote):
+        log.warning("LLM triage escalation ignored: its quote is not in the message")
+        return None
+    category = reply.get("category") if reply.get("category") in CATEGORY_NAMES else "medical"
+    return TriageResult(emergency=True, kind=category, matched=" ".join(quote), categories=(category,),
+                        third_person=screened.third_person)
+
+
+def _folded(text: str) -> list[str]:
+    return [w for w in words_of(text) if w.isalnum()]
+
+
+def _contains(words: list[str], quote: list[str]) -> bool:
+    size = len(quote)
+    return any(words[i:i + size] == quote for i in range(len(words) - size + 1))

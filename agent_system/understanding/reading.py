@@ -1,0 +1,145 @@
+"""What a patient's message says, read once: intents, specialties, doctors, clinics, dates, times, picks."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal, Protocol, TypeVar
+
+from agent_system.language.text import Language, detect_language, normalize
+from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request
+from agent_system.sessions.conversation import Conversation
+from agent_system.understanding import asks as asks
+from agent_system.understanding import vocabulary as vocab
+from agent_system.understanding.date_windows import find_date_window
+from agent_system.understanding.dates import find_date_range, find_dates, find_times
+from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
+
+_CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
+
+
+class _Dated(Protocol):
+    """A slot offer or a booking: something at a clinic, with a doctor, on a date, at a time."""
+    clinic: str
+    doctor: str
+    date: str
+    time: str
+
+
+_D = TypeVar("_D", bound=_Dated)
+
+
+@dataclass(frozen=True)
+class Reading:
+    text: str
+    language: Language
+    specialties: list[str]
+    invalid_specialty: str | None
+    doctors: list[DoctorRef]
+    clinics: list[str]
+    dates: list[date]
+    times: list[str]
+    date_range: tuple[date, date | None] | None  # a week, a month, or a window ("até sexta"); None end: open
+    ordinal: int | None
+    foreign_cpf: bool
+    wants_privacy: bool
+    injection: bool
+    wants_advice: bool
+    wants_cancel: bool
+    wants_reschedule: bool
+    wants_mine: bool
+    wants_book: bool
+    wants_list: bool
+    wants_clinic_info: bool
+    greets: bool
+    off_topic: bool
+    agrees: bool
+    asks_to_write: bool  # a request, not a question (write_intent): only then may the turn book
+    booking_code: str | None  # a booking code typed in the message
+    confirmation: Literal["yes", "no"] | None  # a clear yes or no to "shall I cancel/move it?"
+    moves_to: bool = False  # "joga pra terça", "move it to 9 AM": a move when there is a booking to move
+    instead: bool = False  # "could we do Thursday instead?"
+    same_time: bool = False  # "mesmo horário", "same time"
+    day_part: str | None = None  # "o da tarde", "the morning one"
+    other_doctor: str | None = None  # "a outra doutora" -> "fem"; "the other doctor" -> "any"
+    some_doctor: str | None = None  # "o doutor" without a name -> "masc"
+    about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
+    points_at_booking: bool = False  # "aquela consulta", "my appointment"
+
+    @property
+    def doctor(self) -> DoctorRef | None:
+        """The one doctor the message names, if exactly one."""
+        return self.doctors[0] if len(self.doctors) == 1 else None
+
+    @property
+    def days(self) -> list[str]:
+        """The dates the message names, as `YYYY-MM-DD`."""
+        return [d.isoformat() for d in self.dates]
+
+    def date_filter(self) -> dict[str, str]:
+        """The listing filter for the dates named: one day, the span of several, or a week or month."""
+        if len(self.days) == 1:
+            return {"date": self.days[0]}
+        if self.days:
+            return {"date_from": min(self.days), "date_to": max(self.days)}
+        return self.range_filter()
+
+    def range_filter(self) -> dict[str, str]:
+        """The listing filter for the week, month or window named (an open window has no `date_to`)."""
+        if not self.date_range:
+            return {}
+        start, end = self.date_range
+        return {"date_from": start.isoformat(), **({"date_to": end.isoformat()} if end else {})}
+
+    def matching(self, items: Sequence[_D], match_time: bool = False) -> list[_D]:
+        """The offers or bookings that fit the doctors, clinics, dates (and times) named, earliest first."""
+        return sorted((i for i in items if self._fits(i, match_time)), key=chronological)
+
+    def _fits(self, item: _Dated, match_time: bool) -> bool:
+        names = {d.name for d in self.doctors}
+        return ((not names or item.doctor in names) and (not self.clinics or item.clinic in self.clinics)
+                and (not self.dates or item.date in self.days)
+                and (not match_time or not self.times or item.time in self.times))
+
+
+def chronological(item: _Dated) -> tuple[str, str, str, str]:
+    """Sort key: date, time, then clinic and doctor for ties."""
+    return item.date, item.time, item.clinic, item.doctor
+
+
+def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex) -> Reading:
+    """Read a message in the light of who is asking."""
+    text = normalize(message)
+    window = find_date_window(text, today)
+    # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
+    undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
+    own_name = frozenset(normalize(conversation.patient.name).split())
+    invalid = vocab.INVALID_SPECIALTY.search(text)
+    return Reading(
+        text=text, language=detect_language(message), specialties=vocab.specialties_in(text),
+        invalid_specialty=invalid.group(0) if invalid else None, doctors=doctors.named_in(text, own_name),
+        clinics=vocab.clinic_letters_in(text), dates=find_dates(undated, today), times=find_times(message),
+        date_range=(window.start, window.end) if window else find_date_range(undated, today),
+        ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
+        foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
+        wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
+        wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
+        wants_cancel=bool(asks.CANCEL.search(text)), wants_reschedule=bool(asks.RESCHEDULE.search(text)),
+        wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
+        wants_list=bool(vocab.LIST.search(text)), wants_clinic_info=bool(vocab.CLINIC_INFO.search(text)),
+        greets=bool(vocab.GREETING.search(text)),
+        off_topic=bool(vocab.OFF_TOPIC.search(text)),
+        agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
+        booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
+        moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
+        same_time=bool(asks.SAME_TIME.search(text)), day_part=asks.day_part_in(text),
+        other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),
+        some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
+        about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)),
+        points_at_booking=bool(asks.A_BOOKING.search(text)))
+
+
+def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:
+    """Whether the message carries someone else's CPF (asking about another person's bookings)."""
+    return any(re.sub(r"\D", "", m) != own_cpf for m in _CPF_LIKE.findall(message))
