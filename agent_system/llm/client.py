@@ -258,6 +258,10 @@ class LLM:
                 if index == last or not rejects_format(e):
                     raise LLMError(self._failure(e)) from e
                 self._log_degradation(index, e)
+                # Remembered now, not only once a later mode succeeds: a call that then times out
+                # must not make the next turn ask in the rejected format again.
+                with self._modes_lock:
+                    self._modes[self._server] = index + 1
                 continue
             except openai.OpenAIError as e:  # timeouts and connection errors never degrade
                 raise LLMError(self._failure(e)) from e

@@ -393,6 +393,16 @@ def test_the_json_mode_that_worked_is_remembered_per_server(openai_server):
         assert openai_llm(other).json_mode == "json_schema"
 
 
+def test_a_rejected_json_mode_is_remembered_even_when_the_next_mode_times_out(openai_server):
+    openai_server.reject_json_schema = True
+    openai_server.script(FakeReply(content=PLAN, delay_s=3), PLAN)
+    llm = openai_llm(openai_server, timeout_s=1.0)
+    with pytest.raises(LLMError, match="timed out"):
+        llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")
+    llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")
+    assert [r.response_format_type for r in openai_server.requests] == ["json_schema", "json_object", "json_object"]
+
+
 def test_a_turn_budget_allows_one_call_per_purpose(openai_server):
     openai_server.script(ANSWER, ANSWER)
     llm = openai_llm(openai_server)
