@@ -258,19 +258,24 @@ class LLM:
                 if index == last or not rejects_format(e):
                     raise LLMError(self._failure(e)) from e
                 self._log_degradation(index, e)
-                # Remembered now, not only once a later mode succeeds: a call that then times out
-                # must not make the next turn ask in the rejected format again.
-                with self._modes_lock:
-                    self._modes[self._server] = index + 1
                 continue
-            except openai.OpenAIError as e:  # timeouts and connection errors never degrade
+            # Timeouts, lost connections and cut streams never degrade; but a mode reached past a
+            # refusal stays the one to start from, or every later call would ask in the refused one first.
+            except openai.OpenAIError as e:
+                self._remember(index)
                 raise LLMError(self._failure(e)) from e
-            with self._modes_lock:
-                self._modes[self._server] = index
+            except LLMError:
+                self._remember(index)
+                raise
+            self._remember(index)
             if not content.strip():
                 raise LLMError(f"LLM {self.label} returned no content")
             return content
         raise LLMError(f"LLM {self.label}: no JSON mode left")  # unreachable: the loop returns or raises
+
+    def _remember(self, index: int) -> None:
+        with self._modes_lock:
+            self._modes[self._server] = index
 
     def _failure(self, error: openai.OpenAIError) -> str:
         """A message naming the failure, never the prompt or the server's echo of it."""

@@ -393,9 +393,11 @@ def test_the_json_mode_that_worked_is_remembered_per_server(openai_server):
         assert openai_llm(other).json_mode == "json_schema"
 
 
-def test_a_rejected_json_mode_is_remembered_even_when_the_next_mode_times_out(openai_server):
+@pytest.mark.parametrize("slow", [FakeReply(content=PLAN, delay_s=3),  # no answer at all within the time
+                                  FakeReply(content=PLAN, chunks=6, chunk_delay_s=0.5)])  # a trickle
+def test_a_rejected_json_mode_is_remembered_even_when_the_next_mode_times_out(openai_server, slow):
     openai_server.reject_json_schema = True
-    openai_server.script(FakeReply(content=PLAN, delay_s=3), PLAN)
+    openai_server.script(slow, PLAN)
     llm = openai_llm(openai_server, timeout_s=1.0)
     with pytest.raises(LLMError, match="timed out"):
         llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")

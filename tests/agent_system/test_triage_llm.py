@@ -79,9 +79,16 @@ def test_a_plain_booking_makes_one_llm_call_the_answer_and_no_triage_call(
     slot = free["available_slots"][-2]
     day = "/".join(reversed(slot["date"].split("-")))
     openai_server.script("Pronto, sua consulta está marcada.")
-    events, answer = run_turn(llm_pipeline, Conversation(patient=Patient(name="Lia Campos Prado", cpf=cpf)),
+    patient = Patient(name="Lia Campos Prado", cpf=cpf)
+    events, answer = run_turn(llm_pipeline, Conversation(patient=patient),
                               f"Quero agendar com {DOCTOR} no dia {day} às {slot['time']}")
     assert store_bookings(clinics, "clinic_a", cpf) == [("clinic_a", DOCTOR, slot["date"], slot["time"])]
+    # The clinics are shared by the whole run: the slot is freed again for the tests that count them.
+    [booked] = answer.appointments
+    freed = call_tool(clinics.url("clinic_a"), "cancel_appointment",
+                      {"doctor": DOCTOR, "date": slot["date"], "time": slot["time"], "patient_name": patient.name,
+                       "cpf": cpf, "booking_code": booked.code})
+    assert freed["isError"] is False and store_bookings(clinics, "clinic_a", cpf) == []
     [request] = openai_server.requests
     first_line = (PROMPTS_DIR / "response_generator.txt").read_text(encoding="utf-8").splitlines()[0]
     assert request.body["stream"] is True and request.body["messages"][0]["content"].startswith(first_line)
