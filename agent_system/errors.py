@@ -24,6 +24,10 @@ class LLMError(AssistantError):
     """The LLM gave no usable answer: transport failure, refused request or unparseable output."""
 
 
+class UnfaithfulAnswer(AssistantError):
+    """A sentence of the LLM's answer failed the checks: the deterministic rendering is sent instead."""
+
+
 class LLMBudgetSpent(LLMError):
     """The turn's LLM budget allows no such call: the stage answers deterministically."""
 

@@ -110,6 +110,7 @@ class ErrorEvent(_Event):
 class DoneEvent(_Event):
     type: Literal["done"] = "done"
     ms: float
+    llm_calls: list[str] | None = None  # the purposes of the turn's LLM calls, in order (absent without an LLM)
 
 
 Event = Annotated[Union[SessionEvent, StageEvent, PlanEvent, DispatchEvent, VerificationEvent, TokenEvent,

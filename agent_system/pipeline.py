@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
+from agent_system.llm.budget import SCREENING
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.sessions.conversation import Conversation, Turn
@@ -28,11 +29,13 @@ class Pipeline:
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
         self.overlap = overlap  # holds a booking that overlaps another until the patient says yes
         self.doctors = doctors  # the doctors a message may name, as the turn's reading finds them
-        self.llm = llm  # its per-turn budget, opened by the planner, is closed when the turn ends
+        self.llm = llm  # its per-turn budget, opened for triage, settled by the planner, closed at the end
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
-        started = time.perf_counter()
+        started, llm_calls = time.perf_counter(), None
+        if self.llm is not None:
+            self.llm.start_turn(SCREENING)
         try:
             answer = yield from self._turn(conversation, message)
             conversation.record(message, Turn(role="assistant", text=answer.text, slots=answer.slots,
@@ -43,8 +46,8 @@ class Pipeline:
                                                             "Tente novamente em instantes.")
         finally:
             if self.llm is not None:
-                self.llm.end_turn()
-        yield DoneEvent(ms=_ms(started))
+                llm_calls = self.llm.end_turn()
+        yield DoneEvent(ms=_ms(started), llm_calls=llm_calls)
 
     def _turn(self, conversation: Conversation, message: str):
         reading = yield from _timed("triage", lambda: self._read(message, conversation))

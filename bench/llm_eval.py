@@ -3,10 +3,12 @@
     .venv/bin/python bench/llm_eval.py --url http://127.0.0.1:8080/v1 --model smollm2
     .venv/bin/python bench/llm_eval.py --llama-python /opt/llmvenv/bin/python --gguf SmolLM2.gguf
     .venv/bin/python bench/llm_eval.py --url ... --every 4        # every 4th case: a sample of each category
+    .venv/bin/python bench/llm_eval.py --url ... --doc            # also write the figures into docs/evaluation.md
 
 Runs tests/casos_teste.csv (earlier turns included) through the real pipeline and six real clinic
-processes, once in rules mode and once in LLM mode, and prints per mode: TCA, TSR, false blocks,
-LLM calls per turn, p50/p95 turn time and time to the first answer token. Not part of the test run.
+processes, once in rules mode and once in LLM mode (product defaults: the triage second net on),
+and prints per mode: TCA, TSR, false blocks, LLM calls per turn (and how many of them were the
+triage net's), p50/p95 turn time and time to the first answer token. Not part of the test run.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ if __package__ in (None, ""):  # `python bench/llm_eval.py`: make the project im
 
 import openai.resources.chat.completions as chat_completions  # noqa: E402
 
+from agent_system.llm.budget import TRIAGE  # noqa: E402
 from agent_system.llm.client import LLMSettings  # noqa: E402
 from agent_system.pipeline import Pipeline  # noqa: E402
 from agent_system.sessions.conversation import Conversation  # noqa: E402
@@ -39,12 +42,17 @@ from tests.evaluation.metrics import expected_of, figures, percentile  # noqa: E
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
 
 
+DOC = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"
+DOC_START, DOC_END = "<!-- llm-eval:start -->", "<!-- llm-eval:end -->"
+
+
 @dataclass
 class TurnClock:
     """Per-turn wall time, time to the first token event, and LLM requests, for every turn of a run."""
     turn_ms: list[float] = field(default_factory=list)
     first_token_ms: list[float] = field(default_factory=list)
     calls: list[int] = field(default_factory=list)
+    triage_calls: int = 0  # calls the turns' budgets spent on the triage second net (the done event says)
 
 
 class CallCounter:
@@ -76,6 +84,8 @@ def time_turns(clock: TurnClock, counter: CallCounter) -> None:
         for event in run(pipeline, conversation, message):
             if event.type == "token" and first is None:
                 first = (time.perf_counter() - started) * 1000
+            if event.type == "done":
+                clock.triage_calls += (event.llm_calls or []).count(TRIAGE)
             yield event
         clock.turn_ms.append((time.perf_counter() - started) * 1000)
         if first is not None:
@@ -85,14 +95,15 @@ def time_turns(clock: TurnClock, counter: CallCounter) -> None:
     Pipeline.run = run_timed  # type: ignore[method-assign]
 
 
-def run_mode(registry: ClinicRegistry, cases, llm: LLMSettings, counter: CallCounter) -> tuple[list[dict], TurnClock]:
+def run_mode(registry: ClinicRegistry, cases, llm: LLMSettings, counter: CallCounter,
+             triage_llm_check: bool) -> tuple[list[dict], TurnClock]:
     """Every case (each from the seed, as the evaluation runs them) in one mode; the records and the turn clock."""
     clock = TurnClock()
     original = Pipeline.run
     time_turns(clock, counter)
     try:
         with clinic_fleet(registry) as fleet:
-            records = run_cases(fleet, registry, cases, llm, from_seed=True)
+            records = run_cases(fleet, registry, cases, llm, from_seed=True, triage_llm_check=triage_llm_check)
     finally:
         Pipeline.run = original  # type: ignore[method-assign]
     return records, clock
@@ -105,6 +116,7 @@ def summary(label: str, records: list[dict], clock: TurnClock, expected) -> dict
     return {"mode": label, "cases": f.cases, "turns": turns, "TCA": str(f.tca), "TSR": str(f.tsr),
             "false_blocks": str(f.false_blocks), "llm_calls_per_turn": round(sum(clock.calls) / max(1, turns), 2),
             "max_calls_in_a_turn": max(clock.calls, default=0),
+            "triage_calls_per_turn": round(clock.triage_calls / max(1, turns), 2),
             "turn_p50_ms": _round(percentile(clock.turn_ms, 50)), "turn_p95_ms": _round(percentile(clock.turn_ms, 95)),
             "first_token_p50_ms": _round(percentile(clock.first_token_ms, 50)),
             "first_token_p95_ms": _round(percentile(clock.first_token_ms, 95))}
@@ -112,6 +124,55 @@ def summary(label: str, records: list[dict], clock: TurnClock, expected) -> dict
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
+
+
+def acceptance(rows: list[dict[str, Any]], old_p50_s: float) -> str:
+    """LLM mode against rules mode and the earlier LLM mode's p50, one verdict per figure."""
+    by_mode = {row["mode"]: row for row in rows}
+    if set(by_mode) != {"rules", "llm"}:
+        return "acceptance: needs both modes"
+    rules, llm = by_mode["rules"], by_mode["llm"]
+    ratio = old_p50_s * 1000 / llm["turn_p50_ms"] if llm["turn_p50_ms"] else float("inf")
+    checks = {"TCA >= rules": _share(llm["TCA"]) >= _share(rules["TCA"]),
+              "TSR >= rules": _share(llm["TSR"]) >= _share(rules["TSR"]),
+              "0 false blocks": llm["false_blocks"].split()[-1].startswith("(0/"),
+              "<= 1.2 LLM calls/turn": llm["llm_calls_per_turn"] <= 1.2,
+              f"turn p50 {ratio:.1f}x lower than {old_p50_s:g} s (>= 4x)": ratio >= 4}
+    return "acceptance: " + "; ".join(f"{name}: {'yes' if ok else 'NO'}" for name, ok in checks.items())
+
+
+def _share(figure: str) -> float:
+    """The rate of a figure printed as "100.0% (68/68)"."""
+    return float(figure.split("%")[0])
+
+
+def table(rows: list[dict[str, Any]], args: argparse.Namespace) -> str:
+    """The figures as the Markdown block of docs/evaluation.md."""
+    lines = [f"`bench/llm_eval.py` {time.strftime('%Y-%m-%d')}, {rows[0]['cases']} cases ({rows[0]['turns']} turns), "
+             f"`--timeout {args.timeout:g}`, triage second net {'off' if args.no_triage_check else 'on'}.", "",
+             "| mode | TCA | TSR | false blocks | LLM calls / turn (max) | triage-net calls / turn | turn p50 "
+             "| turn p95 | first token p50 | first token p95 |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        times = [_seconds(row[k]) for k in ("turn_p50_ms", "turn_p95_ms", "first_token_p50_ms", "first_token_p95_ms")]
+        lines.append(f"| {row['mode']} | {row['TCA']} | {row['TSR']} | {row['false_blocks']} | "
+                     f"{row['llm_calls_per_turn']:.2f} ({row['max_calls_in_a_turn']}) | "
+                     f"{row['triage_calls_per_turn']:.2f} | " + " | ".join(times) + " |")
+    return "\n".join([*lines, "", acceptance(rows, args.old_p50_s), ""])
+
+
+def _seconds(ms: float | None) -> str:
+    if ms is None:
+        return "–"
+    return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
+
+
+def refreshed_doc(doc: str, block: str) -> str:
+    """The doc with its measured block replaced (or appended when it has none)."""
+    marked = f"{DOC_START}\n{block}{DOC_END}"
+    if DOC_START in doc and DOC_END in doc:
+        head, rest = doc.split(DOC_START, 1)
+        return head + marked + rest.split(DOC_END, 1)[1]
+    return doc.rstrip() + "\n\n" + marked + "\n"
 
 
 @contextmanager
@@ -157,7 +218,7 @@ def evaluate(base_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     for label, settings in (("rules", LLMSettings()), ("llm", llm)):
         if label in args.skip:
             continue
-        records, clock = run_mode(registry, cases, settings, counter)
+        records, clock = run_mode(registry, cases, settings, counter, triage_llm_check=not args.no_triage_check)
         rows.append(summary(label, records, clock, expected))
         if args.progress:
             for record, case in zip(records, cases):
@@ -179,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
             rows = evaluate(url, args)
     for row in rows:
         print("  ".join(f"{k}={v}" for k, v in row.items()))
+    print(acceptance(rows, args.old_p50_s))
+    if args.doc:
+        DOC.write_text(refreshed_doc(DOC.read_text(encoding="utf-8"), table(rows, args)), encoding="utf-8")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
     return 0
@@ -200,6 +264,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--skip", nargs="*", default=[], choices=("rules", "llm"), help="modes not to run")
     parser.add_argument("--progress", action="store_true", help="print each case as it finishes")
     parser.add_argument("--json", type=Path, help="also write the figures here as JSON")
+    parser.add_argument("--doc", action="store_true", help="also write the figures into docs/evaluation.md")
+    parser.add_argument("--no-triage-check", action="store_true", help="LLM mode without the triage second net")
+    parser.add_argument("--old-p50-s", type=float, default=31.0,
+                        help="an earlier LLM mode's turn p50 to compare with (default: %(default)s s)")
     return parser.parse_args(argv)
 
 

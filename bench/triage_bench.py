@@ -65,7 +65,8 @@ def llm_check(cases) -> None:
     flagged, seconds = {}, []
     for case in cases:
         started = time.perf_counter()
-        flagged[case.id] = net.review(case.text, TriageResult(emergency=False)).emergency
+        cleared = TriageResult(emergency=False, health_language=True)  # as if the screen cleared a health mention
+        flagged[case.id] = net.review(case.text, cleared).emergency
         seconds.append(time.perf_counter() - started)
     positives = [c for c in cases if c.emergency]
     negatives = [c for c in cases if not c.emergency]

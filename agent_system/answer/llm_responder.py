@@ -1,8 +1,13 @@
-"""The LLM response generator: streams the model's answer sentence by sentence, each one checked first.
+"""The LLM response generator: streams the model's answer as it arrives, never an unchecked entity.
 
-A sentence is shown only after the Verifier's rules and the grounding check accept it; the whole answer
-is checked again at the end (with the LLM verifier too). Any failure returns None and the pipeline
-answers with the deterministic rendering instead.
+A sentence streams word by word up to its first word that could begin a doctor, clinic, date or
+time ("Dr.", "Clínica", a capitalised or digit-bearing word, a month, a weekday, a doctor's name):
+each shown prefix has passed the Verifier's rules and the grounding check. The rest of the sentence
+waits for its end, when the whole sentence is checked, because an entity can grow over several
+tokens ("Dra. Camila" + "Souza", "25" + "/11"): showing it earlier could show one the data does not
+hold. The whole answer is checked again at the end (with the LLM verifier too). Any failure returns
+None and the pipeline answers with the deterministic rendering instead (its `answer` event replaces
+whatever streamed).
 """
 from __future__ import annotations
 
@@ -13,12 +18,12 @@ from typing import Any, Iterator
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.errors import LLMError
+from agent_system.errors import LLMError, UnfaithfulAnswer
 from agent_system.events import TokenEvent
 from agent_system.language.text import normalize
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
-from agent_system.understanding.dates import find_dates
+from agent_system.understanding.dates import MONTH_NAMES, WEEKDAY_NAMES, find_dates
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, clinic_letters_in
 
@@ -28,6 +33,11 @@ MAX_TOKENS = 200  # a short answer: a small model on two cores writes ~200 token
 # A sentence ends at . ! ? before a space, or at a line break; "Dr." and "09:00" do not end one.
 _SENTENCE_END = re.compile(r"(?<!\bDr)(?<!\bDra)(?<!\bSr)(?<!\bSra)(?<!\bAv)[.!?](?=\s)|\n")
 _DOCTOR_TITLE = re.compile(r"\b(?:Dra?\.|Doutora?|Dr)\s+([A-ZÁÉÍÓÚÂÊÔÃÕÇ][\wÀ-ÿ]+)")
+_WORD = re.compile(r"\S+\s+")  # a complete word: the space after it has arrived
+# Lower-case words that can begin a doctor, clinic, date or time.
+_ENTITY_WORDS = frozenset({*MONTH_NAMES, *WEEKDAY_NAMES, "hoje", "today", "amanha", "tomorrow", "depois", "day",
+                           "meio", "meia", "noon", "midnight", "dr", "dra", "doutor", "doutora", "doctor",
+                           "clinica", "clinicas", "clinic", "clinics"})
 
 
 class LLMResponder:
@@ -38,7 +48,7 @@ class LLMResponder:
         self.doctors = DoctorIndex(registry)
 
     def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date):
-        """Yield TokenEvents of accepted sentences; return the full text, or None to use the rendering."""
+        """Yield TokenEvents of checked text as it arrives; return the full text, or None to use the rendering."""
         if not results:
             return None  # refusals, greetings, questions: the deterministic wording is the answer
         check = _Checker(self, results, patient, language, today)
@@ -46,12 +56,10 @@ class LLMResponder:
         try:
             stream = self.llm.stream_text(self.prompt, [_payload(message, results, language)],
                                           temperature=TEMPERATURE, max_tokens=MAX_TOKENS, purpose="answer")
-            for sentence in _sentences(stream):
-                if not check.sentence(sentence):
-                    return None
-                emitted.append(sentence)
-                yield TokenEvent(text=sentence)
-        except LLMError:
+            for piece in _shown(stream, check, self.doctors.name_words):
+                emitted.append(piece)
+                yield TokenEvent(text=piece)
+        except (LLMError, UnfaithfulAnswer):
             return None
         text = "".join(emitted).strip()
         return text if text and check.whole(text) else None
@@ -85,17 +93,50 @@ class _Checker:
         return missing
 
 
-def _sentences(deltas: Iterator[str]) -> Iterator[str]:
-    """Regroup streamed deltas into whole sentences (the last one may lack a full stop)."""
-    buffer = ""
+def _shown(deltas: Iterator[str], check: _Checker, name_words: frozenset[str]) -> Iterator[str]:
+    """The answer's text as it may be shown: the open sentence's settled words, then each whole checked sentence."""
+    buffer, shown = "", 0  # the open sentence, and how much of it is already shown
     for delta in deltas:
         buffer += delta
         ends = [m.end() for m in _SENTENCE_END.finditer(buffer)]
         if ends:
             ready, buffer = buffer[:ends[-1]], buffer[ends[-1]:]
-            yield ready
-    if buffer.strip():
-        yield buffer
+            yield from _passed(ready, shown, check)
+            shown = 0
+        settled = _settled(buffer, name_words)
+        if len(settled) > shown and check.sentence(settled):
+            yield settled[shown:]
+            shown = len(settled)
+    if buffer.strip():  # the last sentence may lack a full stop
+        yield from _passed(buffer, shown, check)
+
+
+def _passed(sentence: str, shown: int, check: _Checker) -> Iterator[str]:
+    """The part of a finished sentence not shown yet, once the whole sentence passed the checks."""
+    if not check.sentence(sentence):
+        raise UnfaithfulAnswer
+    if sentence[shown:]:
+        yield sentence[shown:]
+
+
+def _settled(sentence: str, name_words: frozenset[str]) -> str:
+    """The sentence's complete words before the first that could begin a doctor, clinic, date or time."""
+    end = 0
+    for n, match in enumerate(_WORD.finditer(sentence)):
+        if _may_begin_entity(match.group().strip(), n == 0, name_words):
+            break
+        end = match.end()
+    return sentence[:end]
+
+
+def _may_begin_entity(word: str, first: bool, name_words: frozenset[str]) -> bool:
+    """Digits, a title, a clinic, month, weekday or day word, a doctor's name, or a capital past the first word."""
+    bare = normalize(word).strip(".")
+    if any(c.isdigit() for c in word) or "_" in word or bare in name_words:
+        return True
+    if bare in _ENTITY_WORDS or bare.split("-")[0] in _ENTITY_WORDS:
+        return True
+    return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and not first)
 
 
 def _payload(message: str, results: list[StepResult], language: str) -> dict:

@@ -1,7 +1,9 @@
-"""The per-turn LLM budget: which kinds of call a turn may still make, and until when.
+"""The per-turn LLM budget: which kinds of call a turn may still make, how many in all, and until when.
 
-A clear turn (the rules read it) may make one call, for the answer; an unclear one may also ask
-the planner and the verifier once each. When the turn's time is spent, every stage answers
+A turn opens as a screening (only the triage second net may ask). The planner then settles it: a
+clear turn (the rules read it) may make one call in all, the net's or the answer's, so a net that
+asked leaves the answer deterministic; an unclear one may make three (the net's, the planner's,
+the verifier's, the answer's, first come). When the turn's time is spent, every stage answers
 deterministically. Turns run on one thread each, so the open budget is kept per thread.
 """
 from __future__ import annotations
@@ -9,30 +11,45 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from agent_system.errors import BudgetSpent
 
-PLAN, VERIFY, ANSWER = "plan", "verify", "answer"
-CLEAR_TURN = frozenset({ANSWER})
-UNCLEAR_TURN = frozenset({PLAN, VERIFY, ANSWER})
+TRIAGE, PLAN, VERIFY, ANSWER = "triage", "plan", "verify", "answer"
+
+
+@dataclass(frozen=True)
+class TurnKind:
+    """The kinds of call a turn may make (one of each) and how many calls it may make in all."""
+    purposes: frozenset[str]
+    calls: int
+
+
+SCREENING = TurnKind(frozenset({TRIAGE}), 1)  # before the planner knows whether the rules read the message
+CLEAR_TURN = TurnKind(frozenset({TRIAGE, ANSWER}), 1)
+UNCLEAR_TURN = TurnKind(frozenset({TRIAGE, PLAN, VERIFY, ANSWER}), 3)
 
 
 @dataclass
 class TurnBudget:
-    """One turn's remaining kinds of call and its deadline (time.monotonic)."""
+    """One turn's remaining kinds of call, its call limit, its deadline (time.monotonic) and the calls made."""
     allowed: set[str]
+    limit: int
     deadline: float
     calls: list[str] = field(default_factory=list)
 
     def take(self, purpose: str) -> float:
         """Spend this kind of call; the seconds the call may last."""
         left = self.deadline - time.monotonic()
-        if purpose not in self.allowed or left <= 0:
+        if purpose not in self.allowed or len(self.calls) >= self.limit or left <= 0:
             raise BudgetSpent(purpose)
         self.allowed.discard(purpose)
         self.calls.append(purpose)
         return left
+
+    def settle(self, kind: TurnKind) -> None:
+        """Become a turn of this kind, keeping the calls already made and the deadline."""
+        self.allowed = set(kind.purposes) - set(self.calls)
+        self.limit = kind.calls
 
 
 class TurnBudgets:
@@ -41,10 +58,18 @@ class TurnBudgets:
     def __init__(self) -> None:
         self._local = threading.local()
 
-    def start(self, purposes: Iterable[str], seconds: float) -> TurnBudget:
-        """Open a turn that may make one call of each purpose within `seconds`."""
-        budget = TurnBudget(allowed=set(purposes), deadline=time.monotonic() + seconds)
+    def start(self, kind: TurnKind, seconds: float) -> TurnBudget:
+        """Open a turn of this kind that ends `seconds` from now."""
+        budget = TurnBudget(allowed=set(kind.purposes), limit=kind.calls, deadline=time.monotonic() + seconds)
         self._local.budget = budget
+        return budget
+
+    def settle(self, kind: TurnKind, seconds: float) -> TurnBudget:
+        """Make the open turn one of this kind (its calls and deadline stand); open one when none is."""
+        budget = self.current
+        if budget is None:
+            return self.start(kind, seconds)
+        budget.settle(kind)
         return budget
 
     def end(self) -> None:

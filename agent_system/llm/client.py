@@ -16,7 +16,7 @@ from typing import Any, Iterator, Literal, Mapping
 import openai
 
 from agent_system.errors import BudgetSpent, Deadline, LLMBudgetSpent, LLMError, StreamCut
-from agent_system.llm.budget import TurnBudgets
+from agent_system.llm.budget import TurnBudgets, TurnKind
 from agent_system.llm.stream import (JSON_MODES, first_json_object, format_options, rejects_format,
                          text_deltas, until)
 
@@ -175,13 +175,19 @@ class LLM:
         """The JSON mode the next complete_json call tries first."""
         return JSON_MODES[self._modes.get(self._server, 0)]
 
-    def start_turn(self, purposes: frozenset[str], seconds: float | None = None) -> None:
-        """Open this thread's turn: one call of each purpose, within the turn's LLM time."""
-        self.budgets.start(purposes, self._settings.turn_budget_s if seconds is None else seconds)
+    def start_turn(self, kind: TurnKind, seconds: float | None = None) -> None:
+        """Open this thread's turn: the calls of this kind, within the turn's LLM time."""
+        self.budgets.start(kind, self._settings.turn_budget_s if seconds is None else seconds)
 
-    def end_turn(self) -> None:
-        """Close this thread's turn."""
+    def settle_turn(self, kind: TurnKind) -> None:
+        """Make this thread's open turn one of this kind, counting the calls it already made."""
+        self.budgets.settle(kind, self._settings.turn_budget_s)
+
+    def end_turn(self) -> list[str]:
+        """Close this thread's turn; the purposes of the calls it made, in order."""
+        budget = self.budgets.current
         self.budgets.end()
+        return [] if budget is None else list(budget.calls)
 
     def complete_json(self, system: str, messages: list[dict], schema: dict, schema_name: str,
                       temperature: float = 0.0, max_tokens: int = 384, purpose: str = "plan") -> dict:
@@ -246,14 +252,23 @@ class LLM:
                     raise LLMError(self._failure(e)) from e
                 self._log_degradation(index, e)
                 continue
-            except openai.OpenAIError as e:  # timeouts and connection errors never degrade
+            # Timeouts, lost connections and cut streams never degrade; but a mode reached past a
+            # refusal stays the one to start from, or every later call would ask in the refused one first.
+            except openai.OpenAIError as e:
+                self._remember(index)
                 raise LLMError(self._failure(e)) from e
-            with self._modes_lock:
-                self._modes[self._server] = index
+            except LLMError:
+                self._remember(index)
+                raise
+            self._remember(index)
             if not content.strip():
                 raise LLMError(f"LLM {self.label} returned no content")
             return content
         raise LLMError(f"LLM {self.label}: no JSON mode left")  # unreachable: the loop returns or raises
+
+    def _remember(self, index: int) -> None:
+        with self._modes_lock:
+            self._modes[self._server] = index
 
     def _failure(self, error: openai.OpenAIError) -> str:
         """A message naming the failure, never the prompt or the server's echo of it."""

@@ -34,12 +34,12 @@ class Planner:
         self.rules, self.llm_planner, self.cot, self.check = rules, llm_planner, cot, check
 
     def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
-        """The plan for the turn's message; opens the turn's LLM budget (one call when the rules are confident)."""
+        """The plan for the turn's message; settles the turn's LLM budget (one call in all when the rules are confident)."""
         rules_plan = self.rules.plan(reading, conversation, today)
         if self.llm_planner is None:
             return rules_plan
         clear = confident(rules_plan, reading)
-        self.llm_planner.llm.start_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
+        self.llm_planner.llm.settle_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
         return rules_plan if clear else self._ask_llm(rules_plan, reading, conversation, today)
 
     def _ask_llm(self, rules_plan: Plan, reading: Reading, conversation: Conversation, today: date) -> Plan:

@@ -41,6 +41,8 @@ def _absorb(record: dict, event) -> None:
         record["error"] = event.code
     elif event.type == "done":
         record["ms"] = event.ms
+        if event.llm_calls is not None:
+            record["llm_calls"] = event.llm_calls
 
 
 class AuditLog:

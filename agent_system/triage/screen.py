@@ -26,6 +26,9 @@ class TriageResult:
     matched: str | None = None
     categories: tuple[str, ...] = field(default=(), compare=False)  # every category hit, leading one first
     third_person: bool = field(default=False, compare=False)  # told about someone else: "stay with them"
+    # The reader found some of its concepts (a sign, a body part, an event, a who/when marker), even
+    # negated or cleared: what the second net may look at. A plain booking or listing has none.
+    health_language: bool = field(default=False, compare=False)
 
 
 def assess(text: str, language: Language | None = None) -> TriageResult:
@@ -34,12 +37,13 @@ def assess(text: str, language: Language | None = None) -> TriageResult:
     live = _live_by_concept(reading)
     hits = [(category, found) for category, candidates in _candidates(frozenset(live))
             if (found := _category_hit(category, candidates, reading, live))]
-    third_person = "THIRD_PERSON" in live
+    third_person, health_language = "THIRD_PERSON" in live, bool(reading.occurrences)
     if not hits:
-        return TriageResult(emergency=False, third_person=third_person)
+        return TriageResult(emergency=False, third_person=third_person, health_language=health_language)
     leading, occurrences = hits[0]
     return TriageResult(emergency=True, kind=leading.name, matched=reading.quote(occurrences),
-                        categories=tuple(c.name for c, _ in hits), third_person=third_person)
+                        categories=tuple(c.name for c, _ in hits), third_person=third_person,
+                        health_language=health_language)
 
 
 def _live_by_concept(reading: Reading) -> dict[str, list[Occurrence]]:

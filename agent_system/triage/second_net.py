@@ -1,5 +1,11 @@
 """The second net: after the deterministic screen clears a message, one short LLM check may escalate.
 
+It looks only at messages with health language: the screen's reader found some of its concepts
+(a sign, a body part, an event, a who/when marker), negated or not, yet no red-flag category fired.
+A plain booking or listing gives it nothing to look at, so it makes no call. Its call is the
+turn's first, counted in the turn's LLM budget: on a clear turn it uses the one call, and the
+answer is then the deterministic one (safety before wording).
+
 It never clears a deterministic hit, and it escalates only with a quote that occurs in the message
 (compared after folding), so an LLM cannot invent an emergency the patient did not describe. A
 timeout, an error or an unusable reply leaves the screen's result as it was.
@@ -10,6 +16,7 @@ import logging
 
 from agent_system.errors import LLMError
 from agent_system.language.text import Language
+from agent_system.llm.budget import TRIAGE
 from agent_system.llm.client import LLM
 from agent_system.triage.categories import CATEGORIES
 from agent_system.triage.reader import words_of
@@ -42,11 +49,11 @@ class TriageSecondNet:
 
     def review(self, message: str, screened: TriageResult) -> TriageResult:
         """The screen's result, or an escalation the LLM backs with a quote from the message."""
-        if screened.emergency or not message.strip():
+        if screened.emergency or not screened.health_language:
             return screened
         try:
             reply = self._llm.complete_json(self._prompt, [{"role": "user", "content": message}], CHECK_SCHEMA,
-                                            "triage_check", max_tokens=MAX_TOKENS)
+                                            "triage_check", max_tokens=MAX_TOKENS, purpose=TRIAGE)
         except LLMError as e:  # its messages never carry the prompt or the reply
             log.warning("LLM triage check skipped, the screen's result stands: %s", e)
             return screened

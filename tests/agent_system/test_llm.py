@@ -21,6 +21,7 @@ from agent_system.llm.client import (
     build_client,
     build_llm,
 )
+from agent_system.llm.budget import ANSWER, CLEAR_TURN, SCREENING, UNCLEAR_TURN, TurnKind
 from agent_system.llm.stream import first_json_object
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
 
@@ -38,6 +39,7 @@ CONVERSATION = [
 ]
 PLAN = '{"steps": [{"step_id": 1, "clinic": "clinic_a", "action": "list_available_slots", "parameters": {}}]}'
 PATIENT_CPF = "529.982.247-25"
+ANSWER_ONLY = TurnKind(frozenset({ANSWER}), 1)
 
 
 def openai_llm(server: FakeOpenAIServer, timeout_s: float = 5.0) -> LLM:
@@ -348,7 +350,7 @@ def test_a_trickling_stream_is_abandoned_at_the_call_deadline(openai_server):
 def test_a_stalled_stream_is_closed_at_the_turn_deadline(openai_server):
     openai_server.script(FakeReply(content=ANSWER, chunks=2, chunk_delay_s=8))  # then nothing for 8 s
     llm = openai_llm(openai_server, timeout_s=30)
-    llm.start_turn(frozenset({"answer"}), seconds=1.0)
+    llm.start_turn(ANSWER_ONLY, seconds=1.0)
     started = time.monotonic()
     with pytest.raises(LLMError, match="timed out"):
         list(llm.stream_text(SYSTEM, CONVERSATION))
@@ -390,10 +392,22 @@ def test_the_json_mode_that_worked_is_remembered_per_server(openai_server):
         assert openai_llm(other).json_mode == "json_schema"
 
 
+@pytest.mark.parametrize("slow", [FakeReply(content=PLAN, delay_s=3),  # no answer at all within the time
+                                  FakeReply(content=PLAN, chunks=6, chunk_delay_s=0.5)])  # a trickle
+def test_a_rejected_json_mode_is_remembered_even_when_the_next_mode_times_out(openai_server, slow):
+    openai_server.reject_json_schema = True
+    openai_server.script(slow, PLAN)
+    llm = openai_llm(openai_server, timeout_s=1.0)
+    with pytest.raises(LLMError, match="timed out"):
+        llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")
+    llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan")
+    assert [r.response_format_type for r in openai_server.requests] == ["json_schema", "json_object", "json_object"]
+
+
 def test_a_turn_budget_allows_one_call_per_purpose(openai_server):
     openai_server.script(ANSWER, ANSWER)
     llm = openai_llm(openai_server)
-    llm.start_turn(frozenset({"answer"}))
+    llm.start_turn(ANSWER_ONLY)
     assert "".join(llm.stream_text(SYSTEM, CONVERSATION)) == ANSWER
     with pytest.raises(LLMBudgetSpent):
         list(llm.stream_text(SYSTEM, CONVERSATION))
@@ -404,9 +418,35 @@ def test_a_turn_budget_allows_one_call_per_purpose(openai_server):
     assert len(openai_server.requests) == 2
 
 
+def test_the_triage_call_is_a_clear_turns_one_call(openai_server):
+    openai_server.script(PLAN, ANSWER)
+    llm = openai_llm(openai_server)
+    llm.start_turn(SCREENING)
+    with pytest.raises(LLMBudgetSpent):  # before the planner settles the turn, only the net may ask
+        list(llm.stream_text(SYSTEM, CONVERSATION))
+    llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "triage_check", purpose="triage")
+    llm.settle_turn(CLEAR_TURN)
+    with pytest.raises(LLMBudgetSpent):
+        list(llm.stream_text(SYSTEM, CONVERSATION))
+    assert llm.end_turn() == ["triage"] and len(openai_server.requests) == 1
+
+
+def test_an_unclear_turn_after_the_triage_call_has_two_calls_left(openai_server):
+    openai_server.script(PLAN, PLAN, PLAN, ANSWER)
+    llm = openai_llm(openai_server)
+    llm.start_turn(SCREENING)
+    llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "triage_check", purpose="triage")
+    llm.settle_turn(UNCLEAR_TURN)
+    llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "plan", purpose="plan")
+    llm.complete_json(SYSTEM, CONVERSATION, PLAN_SCHEMA, "verification", purpose="verify")
+    with pytest.raises(LLMBudgetSpent):  # three calls in all: the answer is deterministic
+        list(llm.stream_text(SYSTEM, CONVERSATION))
+    assert llm.end_turn() == ["triage", "plan", "verify"] and len(openai_server.requests) == 3
+
+
 def test_a_spent_turn_time_makes_no_call(openai_server):
     llm = openai_llm(openai_server)
-    llm.start_turn(frozenset({"answer"}), seconds=0.0)
+    llm.start_turn(ANSWER_ONLY, seconds=0.0)
     with pytest.raises(LLMBudgetSpent):
         list(llm.stream_text(SYSTEM, CONVERSATION))
     assert openai_server.requests == []

@@ -192,6 +192,28 @@ def test_an_llm_answer_that_invents_is_replaced_by_the_rendering(llm_pipeline, o
     assert invented not in streamed
 
 
+def test_an_answer_streams_word_by_word_and_each_entity_only_with_its_checked_sentence(
+        llm_pipeline, openai_server, conversation):
+    reply = "Temos vários horários livres para você. Há horários com o Dr. Ricardo Lopes."
+    openai_server.script(FakeReply(content=reply, chunks=16))
+    events, answer = run_turn(llm_pipeline, conversation, "quero um cardiologista")
+    tokens = [e.text for e in events if e.type == "token"]
+    assert answer.text == reply == "".join(tokens)
+    first_sentence = "Temos vários horários livres para você. "
+    assert len(tokens) > 3 and len(tokens[0]) < len(first_sentence)  # before the first sentence ended
+    # The doctor waits for the end of its sentence, which is checked whole before it is shown.
+    assert tokens[-1] == "Dr. Ricardo Lopes." and "".join(tokens[:-1]).endswith("Há horários com o ")
+
+
+def test_a_real_doctor_in_a_sentence_that_invents_a_time_is_never_streamed(llm_pipeline, openai_server, conversation):
+    openai_server.script(FakeReply(content="Temos um horário com Dr. Ricardo Lopes em 25/11 às 07:15.", chunks=20))
+    events, answer = run_turn(llm_pipeline, conversation, "quero um cardiologista")
+    tokens = [e.text for e in events if e.type == "token"]
+    assert "".join(tokens).startswith("Temos um horário com Aqui estão os horários livres em Cardiologia")
+    assert "Dr. Ricardo Lopes em" not in "".join(tokens) and "07:15" not in "".join(tokens)
+    assert answer.text.startswith("Aqui estão os horários livres em Cardiologia")
+
+
 def test_llm_answers_off_makes_a_clear_turn_cost_no_call(clinics, registry, tmp_path, openai_server, conversation):
     settings = settings_for(clinics, registry, tmp_path, openai_server.base_url)
     pipeline = build_pipeline(replace(settings, llm_answers=False), registry)

@@ -1,4 +1,7 @@
-"""The LLM's second net over real HTTP (scripted OpenAI-compatible server): it may escalate, never clear."""
+"""The LLM's second net over real HTTP (scripted OpenAI-compatible server): it may escalate, never clear.
+
+It looks only at messages with health language, and its call is the clear turn's one LLM call.
+"""
 from __future__ import annotations
 
 import json
@@ -7,14 +10,16 @@ import pytest
 
 from agent_system.assembly import build_pipeline
 from agent_system.llm.client import LLM, LLMSettings
+from agent_system.sessions.audit import audit_record
 from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.settings import PROMPTS_DIR
 from agent_system.triage.screen import assess
 from agent_system.triage.second_net import MAX_TOKENS, TriageSecondNet
 from tests.fakes.openai_server import FakeReply
-from tests.support import agent_settings, run_turn
+from tests.support import agent_settings, call_tool, make_cpf, run_turn, store_bookings
 
 CLEARED = "quero remarcar o dermatologista. minha vó tá meio esquisita hoje, meio devagar"
+DOCTOR = "Dr. Ricardo Lopes"
 NOTHING = json.dumps({"emergency": False, "category": "none", "quote": ""})
 
 
@@ -52,6 +57,7 @@ def test_an_escalation_with_a_quote_from_the_message_halts_the_turn(llm_pipeline
     assert (plan.steps, plan.source, answer.emergency) == ([], "triage", True)
     assert "192" in answer.text and "Fique com a pessoa" in answer.text
     assert len(openai_server.requests) == 1  # no planner, verifier or responder call after it
+    assert llm_calls(events) == ["triage"]
     request = openai_server.requests[0].body
     assert request["max_tokens"] == MAX_TOKENS and request["temperature"] == 0.0
     first_line = (PROMPTS_DIR / "triage_check.txt").read_text(encoding="utf-8").splitlines()[0]
@@ -59,12 +65,63 @@ def test_an_escalation_with_a_quote_from_the_message_halts_the_turn(llm_pipeline
     assert request["messages"][1:] == [{"role": "user", "content": CLEARED}]
 
 
-def test_a_cleared_message_goes_on_to_the_planner(llm_pipeline, openai_server):
-    openai_server.script(NOTHING)
+def llm_calls(events) -> list[str]:
+    """The purposes of the turn's LLM calls, as the done event (and the audit line) report them."""
+    done = events[-1]
+    assert done.type == "done" and audit_record("s", events)["llm_calls"] == done.llm_calls
+    return done.llm_calls
+
+
+def test_a_plain_booking_makes_one_llm_call_the_answer_and_no_triage_call(
+        llm_pipeline, openai_server, clinics):
+    cpf = make_cpf(7400).replace(".", "").replace("-", "")
+    free = call_tool(clinics.url("clinic_a"), "list_available_slots", {"doctor": DOCTOR})["structuredContent"]
+    slot = free["available_slots"][-2]
+    day = "/".join(reversed(slot["date"].split("-")))
+    openai_server.script("Pronto, sua consulta está marcada.")
+    patient = Patient(name="Lia Campos Prado", cpf=cpf)
+    events, answer = run_turn(llm_pipeline, Conversation(patient=patient),
+                              f"Quero agendar com {DOCTOR} no dia {day} às {slot['time']}")
+    assert store_bookings(clinics, "clinic_a", cpf) == [("clinic_a", DOCTOR, slot["date"], slot["time"])]
+    # The clinics are shared by the whole run: the slot is freed again for the tests that count them.
+    [booked] = answer.appointments
+    freed = call_tool(clinics.url("clinic_a"), "cancel_appointment",
+                      {"doctor": DOCTOR, "date": slot["date"], "time": slot["time"], "patient_name": patient.name,
+                       "cpf": cpf, "booking_code": booked.code})
+    assert freed["isError"] is False and store_bookings(clinics, "clinic_a", cpf) == []
+    [request] = openai_server.requests
+    first_line = (PROMPTS_DIR / "response_generator.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert request.body["stream"] is True and request.body["messages"][0]["content"].startswith(first_line)
+    assert llm_calls(events) == ["answer"] and answer.text == "Pronto, sua consulta está marcada."
+
+
+def test_a_message_without_health_language_is_not_sent_to_the_net(llm_pipeline, openai_server):
     events, answer = run_turn(llm_pipeline, conversation(), "obrigado")
-    # The rules read a thank-you with confidence: no planning call, and no answer call without data.
     assert answer.emergency is False and next(e for e in events if e.type == "plan").source == "rules"
-    assert len(openai_server.requests) == 1
+    assert openai_server.requests == [] and llm_calls(events) == []
+
+
+def test_a_cleared_health_mention_uses_the_turns_one_call_and_gets_the_deterministic_answer(
+        llm_pipeline, openai_server):
+    message = "estou com dor no joelho, quero uma consulta"  # a sign, no red flag: the screen clears it
+    assert assess(message).emergency is False and assess(message).health_language is True
+    openai_server.script(NOTHING, "Temos horários de Ortopedia com o Dr. Paulo.")
+    events, answer = run_turn(llm_pipeline, conversation(), message)
+    [request] = openai_server.requests
+    assert request.body["messages"][1:] == [{"role": "user", "content": message}]
+    assert request.body["response_format"]["json_schema"]["name"] == "triage_check"
+    assert openai_server.pending == 1  # the answer was never asked for
+    assert next(e for e in events if e.type == "plan").source == "rules" and answer.slots
+    assert {s.clinic for s in answer.slots} == {"clinic_d", "clinic_e"} and "Dr. Paulo" not in answer.text
+    assert llm_calls(events) == ["triage"]
+
+
+def test_a_negated_sign_is_still_looked_at(net, openai_server):
+    message = "não estou com falta de ar, só quero remarcar"
+    screened = assess(message)
+    assert screened.emergency is False and screened.health_language is True
+    openai_server.script(NOTHING)
+    assert net.review(message, screened) is screened and len(openai_server.requests) == 1
 
 
 def test_a_deterministic_hit_is_never_sent_to_the_net_nor_cleared(llm_pipeline, openai_server, net):

@@ -46,9 +46,10 @@ def clinic_fleet(registry: ClinicRegistry) -> Iterator[ClinicFleet]:
 
 @contextmanager
 def instrumented_pipeline(registry: ClinicRegistry, urls: dict[str, str], llm: LLMSettings,
-                          var_dir: str) -> Iterator[Any]:
+                          var_dir: str, triage_llm_check: bool = False) -> Iterator[Any]:
     """The product's pipeline (rules, or LLM when `llm` names one) with the recorders in place."""
-    pipeline = build_pipeline(agent_settings(urls, Path(var_dir), llm=llm), registry)
+    settings = agent_settings(urls, Path(var_dir), llm=llm, triage_llm_check=triage_llm_check)
+    pipeline = build_pipeline(settings, registry)
     instrument(pipeline)
     try:
         yield pipeline
@@ -69,15 +70,16 @@ def patient_for(number: int, base: int) -> Patient:
 
 def run_cases(fleet: ClinicFleet, registry: ClinicRegistry, cases: Sequence[Case], llm: LLMSettings,
               planner: PlannerFactory | None = None, from_seed: bool = False,
-              cpf_base: int = CASE_CPF_BASE) -> list[dict[str, Any]]:
+              cpf_base: int = CASE_CPF_BASE, triage_llm_check: bool = False) -> list[dict[str, Any]]:
     """The cases, in order, through one pipeline; `from_seed` puts the stores back to the seed before each.
 
     `planner`, when given, builds the planner the run uses from the product's own (a deliberately
-    broken one proves the scores can fail).
+    broken one proves the scores can fail). `triage_llm_check` turns the LLM's triage second net on.
     """
     stores = ClinicStores(Path(fleet.env["VAR_DIR"]), fleet.ports)
     seed = stores.bookings()
-    with instrumented_pipeline(registry, fleet_urls(fleet), llm, fleet.env["VAR_DIR"]) as pipeline:
+    urls, var_dir = fleet_urls(fleet), fleet.env["VAR_DIR"]
+    with instrumented_pipeline(registry, urls, llm, var_dir, triage_llm_check) as pipeline:
         if planner is not None:
             pipeline.planner = planner(pipeline.planner)
         records = []
