@@ -7,10 +7,13 @@ from dataclasses import replace
 from typing import Iterator
 
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
+from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.sessions.conversation import Conversation, Turn
+from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, Planning, SecondLook,
+                                  TurnBudget, Today, Verifying)
 from agent_system.triage.screen import emergency_answer
 from agent_system.triage.second_net import screen
 from agent_system.understanding.reading import Reading, read
@@ -22,8 +25,10 @@ log = logging.getLogger(__name__)
 class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
-    def __init__(self, planner, router, verifier, renderer, clock, doctors: DoctorIndex, llm_responder=None,
-                 triage_net=None, overlap=None, llm=None):
+    def __init__(self, planner: Planning, router: Dispatching, verifier: Verifying, renderer: AnswerRendering,
+                 clock: Today, doctors: DoctorIndex, llm_responder: AnswerWriting | None = None,
+                 triage_net: SecondLook | None = None, overlap: BookingGuard | None = None,
+                 llm: TurnBudget | None = None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
@@ -71,7 +76,17 @@ class Pipeline:
 
     def _read(self, message: str, conversation: Conversation) -> Reading:
         """The message read once for every stage, with the red-flag screen's verdict on it."""
-        reading = read(message, conversation, self.clock.today(), self.doctors)
+        try:
+            reading = read(message, conversation, self.clock.today(), self.doctors)
+        except Exception:
+            # An emergency answer must never depend on the booking vocabulary: the screen still
+            # sees a message the reader failed on, and only a cleared one fails the turn.
+            log.exception("the message could not be read; the red-flag screen still runs")
+            triage = screen(message, detect_language(message), self.triage_net)
+            if not triage.emergency:
+                raise
+            blank = read("", conversation, self.clock.today(), self.doctors)
+            return replace(blank, message=message, language=detect_language(message), triage=triage)
         return replace(reading, triage=screen(message, reading.language, self.triage_net))
 
     def _plan(self, reading: Reading, conversation: Conversation) -> Plan:

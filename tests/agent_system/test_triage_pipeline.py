@@ -52,3 +52,23 @@ def test_an_english_emergency_is_answered_in_english(pipeline, new_conversation)
     assert "Call SAMU now: 192." in answer.text and "Stay with the person" in answer.text
     stages = [(e.stage, e.status) for e in events if e.type == "stage"]
     assert stages[:2] == [("triage", "start"), ("triage", "end")] and ("planning", "start") not in stages
+
+
+def test_an_emergency_is_answered_even_when_the_message_cannot_be_read_for_planning(
+        pipeline, new_conversation, monkeypatch):
+    """The screen does not depend on the planner's reader: a reader failure still ends in the numbers to call."""
+    from agent_system import pipeline as pipeline_module
+    real_read = pipeline_module.read
+
+    def failing_read(message, *args):
+        if message:
+            raise ValueError("the reader failed on this message")
+        return real_read(message, *args)
+
+    monkeypatch.setattr(pipeline_module, "read", failing_read)
+    conversation = new_conversation("Marina Souza Prado", make_cpf(141).replace(".", "").replace("-", ""))
+    events, answer = run_turn(pipeline, conversation, "meu pai caiu e não acorda, tá roxo")
+    assert (answer.emergency, "192" in answer.text) == (True, True)
+    assert [e for e in events if e.type == "dispatch"] == []
+    cleared = list(pipeline.run(conversation, "quero marcar cardiologia"))
+    assert [e.code for e in cleared if e.type == "error"] == ["internal_error"]
