@@ -88,16 +88,12 @@ def fold(text: str) -> str:
         return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'")).casefold()
     # Only the non-ASCII characters can be marks: a long answer has a few dozen of them.
-    return _NON_ASCII.sub(_unmarked, decomposed)
+    return _NON_ASCII.sub(lambda mark: _without_mark(mark.group()), decomposed)
 
 
 @lru_cache(maxsize=1024)
 def _without_mark(char: str) -> str:
     return "" if unicodedata.combining(char) else char
-
-
-def _unmarked(match: re.Match[str]) -> str:
-    return _without_mark(match.group())
 
 
 @lru_cache(maxsize=512)
