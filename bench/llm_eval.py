@@ -37,6 +37,7 @@ from agent_system.llm.client import LLMSettings  # noqa: E402
 from agent_system.pipeline import Pipeline  # noqa: E402
 from agent_system.sessions.conversation import Conversation  # noqa: E402
 from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
+from tests.documents import with_block  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
 from tests.evaluation.metrics import expected_of, figures, percentile  # noqa: E402
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
@@ -166,15 +167,6 @@ def _seconds(ms: float | None) -> str:
     return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
 
 
-def refreshed_doc(doc: str, block: str) -> str:
-    """The doc with its measured block replaced (or appended when it has none)."""
-    marked = f"{DOC_START}\n{block}{DOC_END}"
-    if DOC_START in doc and DOC_END in doc:
-        head, rest = doc.split(DOC_START, 1)
-        return head + marked + rest.split(DOC_END, 1)[1]
-    return doc.rstrip() + "\n\n" + marked + "\n"
-
-
 @contextmanager
 def llama_server(python: str, gguf: str, context: int) -> Iterator[str]:
     """llama-cpp-python's OpenAI-compatible server on a free loopback port, stopped afterwards."""
@@ -242,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         print("  ".join(f"{k}={v}" for k, v in row.items()))
     print(acceptance(rows, args.old_p50_s))
     if args.doc:
-        DOC.write_text(refreshed_doc(DOC.read_text(encoding="utf-8"), table(rows, args)), encoding="utf-8")
+        DOC.write_text(with_block(DOC.read_text(encoding="utf-8"), DOC_START, DOC_END, table(rows, args)), encoding="utf-8")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
     return 0

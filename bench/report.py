@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.documents import with_block
+
 BEGIN, END = "<!-- bench:begin (written by bench/run.py) -->", "<!-- bench:end -->"
 TARGETS = (  # (label, figure key, limit, "<=" or ">=")
     ("listing turn p50 ms, 1 session", "listing_p50_ms", 10.0, "<="),
@@ -25,15 +27,9 @@ def markdown(figures: dict) -> str:
 
 def write_into(path: Path, text: str) -> None:
     """Replace the generated block of `path` (created with a title when missing), keeping the rest."""
-    block = f"{BEGIN}\n{text.rstrip()}\n{END}"
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n\n" + BEGIN + "\n" + END + "\n"
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        new = head + block + rest.split(END, 1)[1]
-    else:
-        new = old.rstrip() + "\n\n" + block + "\n"
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(new, encoding="utf-8")
+    path.write_text(with_block(old, BEGIN, END, text.rstrip() + "\n"), encoding="utf-8")
 
 
 def _machine(f: dict) -> str:

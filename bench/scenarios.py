@@ -158,7 +158,7 @@ def _race(port: int, slot: Slot, contenders: int, var_dir: Path) -> RaceRound:
     _run_threads([lambda i=i: contender(i) for i in range(contenders)])
     for client in clients:
         client.close()
-    outcome = [_race_outcome(results.get(i)) for i in range(contenders)]
+    outcome = [race_outcome(results.get(i)) for i in range(contenders)]
     winners = [_digits(clients[i].cpf) for i, kind in enumerate(outcome) if kind == "confirmed"]
     return RaceRound(slot, outcome.count("confirmed"), outcome.count("refused"), outcome.count("error"),
                      winners, _slot_holder(var_dir, slot))
@@ -168,7 +168,7 @@ def _digits(cpf: str | None) -> str:
     return "".join(c for c in cpf or "" if c.isdigit())
 
 
-def _race_outcome(result: TurnResult | None) -> str:
+def race_outcome(result: TurnResult | None) -> str:
     if result is None or not result.ok:
         return "error"
     if any(a.get("status") == "confirmed" for a in result.answer.get("appointments", [])):

@@ -24,11 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import machine  # noqa: E402
 from bench.client import TurnResult, WebClient  # noqa: E402
-from bench.scenarios import latency, new_patient, warm_up  # noqa: E402
+from bench.scenarios import latency, new_patient, race_outcome, warm_up  # noqa: E402
 from bench.system import STAFF_TOKEN, TODAY, TOKEN, Layout, free_port, start_web  # noqa: E402
 from bench.workload import Slot, free_slots, percentile  # noqa: E402
 from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from clinic_servers.launcher import start_fleet  # noqa: E402
+from tests.documents import with_block  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 BEGIN, END = "<!-- store-bench:begin (written by bench/store_bench.py) -->", "<!-- store-bench:end -->"
@@ -108,21 +109,12 @@ def _race(port: int, slot: Slot, holder_of: Callable[[Slot], str | None]) -> dic
     settled_ms = (time.perf_counter() - started) * 1000
     for client in clients:
         client.close()
-    outcomes = [_outcome(r) for r in results]
+    outcomes = [race_outcome(r) for r in results]
     errors = sorted({_why(r) for r, kind in zip(results, outcomes) if kind == "error"})
     winners = [_digits(clients[i].cpf) for i, kind in enumerate(outcomes) if kind == "confirmed"]
     return {"confirmed": outcomes.count("confirmed"), "refused": outcomes.count("refused"),
             "errors": outcomes.count("error"), "error_kinds": errors, "holder_is_winner": winners == [holder_of(slot)],
             "settled_ms": settled_ms, "turn_p50_ms": percentile([r.total_s * 1000 for r in results if r], 50)}
-
-
-def _outcome(result: TurnResult | None) -> str:
-    if result is None or not result.ok:
-        return "error"
-    if any(a.get("status") == "confirmed" for a in result.answer.get("appointments", [])):
-        return "confirmed"
-    codes = {(d.get("error") or {}).get("code") for d in result.of_type("dispatch")}
-    return "refused" if "slot_taken" in codes else "error"
 
 
 def _why(result: TurnResult | None) -> str:
@@ -207,14 +199,7 @@ def _ms(value) -> str:
 
 def write_block(path: Path, text: str) -> None:
     """Replace this script's block of the file (appended when missing), keeping everything else."""
-    block = f"{BEGIN}\n{text.rstrip()}\n{END}"
-    old = path.read_text(encoding="utf-8")
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        new = head + block + rest.split(END, 1)[1]
-    else:
-        new = old.rstrip() + "\n\n" + block + "\n"
-    path.write_text(new, encoding="utf-8")
+    path.write_text(with_block(path.read_text(encoding="utf-8"), BEGIN, END, text.rstrip() + "\n"), encoding="utf-8")
 
 
 if __name__ == "__main__":

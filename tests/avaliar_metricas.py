@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at
 
 import argparse  # noqa: E402
 
+from tests.documents import with_block  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.executor import LOGS, read_logs  # noqa: E402
 from tests.evaluation.metrics import (expected_of, false_block_rows, frozen_rows, grouped, harm_rows,  # noqa: E402
@@ -77,8 +78,7 @@ def write_section(doc: Path, section: str) -> None:
     text = doc.read_text(encoding="utf-8")
     if START not in text or END not in text:
         raise SystemExit(f"{doc} has no generated HMR section ({START} ... {END})")
-    head, rest = text.split(START, 1)
-    doc.write_text(f"{head}{START}\n{section}{END}{rest.split(END, 1)[1]}", encoding="utf-8")
+    doc.write_text(with_block(text, START, END, section), encoding="utf-8")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import socket
+import subprocess
 import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -114,3 +116,15 @@ def served(app, request_handler=None) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 60) -> requests.Response:
+    """The first answer from `url`, while `process` is alive (its first request may be slow: a booting worker)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            return requests.get(url, timeout=10)
+        except requests.RequestException:
+            assert process.poll() is None, "the web app exited"
+            assert time.monotonic() < deadline, "the web app did not start"
+            time.sleep(0.2)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agent_system.triage.screen import assess
+from tests.documents import with_block
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "triage_cases.csv"
@@ -84,16 +85,7 @@ def render(cases: list[Case]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def refreshed_doc(doc: str, section: str) -> str:
-    """The doc with its triage-scores section replaced (or appended when it has none)."""
-    block = f"{START}\n{section}{END}"
-    if START in doc and END in doc:
-        head, rest = doc.split(START, 1)
-        return head + block + rest.split(END, 1)[1]
-    return doc.rstrip() + "\n\n" + block + "\n"
-
-
 if __name__ == "__main__":
     section = render(load_cases())
     print(section)
-    DOC.write_text(refreshed_doc(DOC.read_text(encoding="utf-8"), section), encoding="utf-8")
+    DOC.write_text(with_block(DOC.read_text(encoding="utf-8"), START, END, section), encoding="utf-8")

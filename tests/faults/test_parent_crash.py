@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.support import free_port
+from tests.support import free_port, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PORTS_FREED_S = 15
@@ -21,18 +21,6 @@ PORTS_FREED_S = 15
 def port_in_use(port: int) -> bool:
     with socket.socket() as probe:
         return probe.connect_ex(("127.0.0.1", port)) == 0
-
-
-def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 60) -> requests.Response:
-    """The first answer from `url`, while `process` is alive (its first request may be slow: a booting worker)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        try:
-            return requests.get(url, timeout=10)
-        except requests.RequestException:
-            assert process.poll() is None, "the web app exited"
-            assert time.monotonic() < deadline, "the web app did not start"
-            time.sleep(0.2)
 
 
 def launch(command: list[str], env: dict[str, str]) -> subprocess.Popen:

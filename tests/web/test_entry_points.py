@@ -5,26 +5,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 import requests
 
-from tests.support import free_port
+from tests.support import free_port, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 30) -> requests.Response:
-    deadline = time.monotonic() + timeout_s
-    while True:
-        try:
-            return requests.get(url, timeout=2)
-        except requests.ConnectionError:
-            assert process.poll() is None, "the web app exited"
-            assert time.monotonic() < deadline, "the web app did not start"
-            time.sleep(0.2)
 
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
