@@ -29,8 +29,9 @@ def identify() -> Patient:
 
 def main() -> int:
     """Identify the patient, then run one pipeline turn per line until 'sair' or end of input."""
-    registry = ClinicRegistry.load()
-    pipeline = build_pipeline(AgentSettings.from_env(read_environment(), registry), registry)
+    env = read_environment()
+    registry = ClinicRegistry.from_env(env)
+    pipeline = build_pipeline(AgentSettings.from_env(env, registry), registry)
     try:
         conversation = Conversation(patient=identify())
         print(f"Olá, {conversation.patient.name.split()[0]}! Como posso ajudar? ('sair' para terminar)")

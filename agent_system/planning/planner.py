@@ -46,7 +46,7 @@ class Planner:
         """Whether the rules read the message: steps, a settled no-step answer, or a known other topic."""
         if rules_plan.steps or _SETTLED & set(rules_plan.intents):
             return True
-        return read(message, conversation, today, self.rules.doctors).off_topic
+        return read(message, conversation, today, self.rules.doctors, self.rules.federation).off_topic
 
     def _ask_llm(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> Plan:
         try:
