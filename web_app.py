@@ -29,6 +29,7 @@ from agent_system.sessions.conversation import Patient
 from agent_system.sessions.store import IDLE_TTL_S, MAX_SESSIONS, SessionsFull, open_session_store
 from agent_system.settings import AgentSettings
 from agent_system.sse import frame_events
+from agent_system.web.clinics_api import clinics_blueprint
 from clinic_servers.cpf import normalize_cpf
 from clinic_servers.registry import ClinicRegistry
 from clinic_servers.request_body import buffer_unsized_body
@@ -78,8 +79,9 @@ class ApiError(Exception):
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the web app; `config` may hold a WebSettings under "SETTINGS" (tests), else the environment and `.env`."""
-    registry = ClinicRegistry.load()
+    """Build the web app; `config` may hold a WebSettings under "SETTINGS" and a ClinicRegistry under "REGISTRY"
+    (tests, the entry point), else each comes from the environment and `.env`."""
+    registry = (config or {}).get("REGISTRY") or ClinicRegistry.from_env(read_environment())
     settings: WebSettings = (config or {}).get("SETTINGS") or WebSettings.from_env(read_environment(), registry)
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, **(config or {}))
@@ -89,7 +91,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["web_settings"] = settings
     app.extensions["health"] = ClinicHealth(settings.agent.clinic_urls, settings.agent.clinic_token,
                                             settings.agent.clinic_tls_verify)
-    app.extensions["registry"] = registry
     app.extensions["audit"] = AuditLog(settings.agent.var_dir / "audit.jsonl")
     # Reused threads for the turns behind SSE streams: starting a thread per turn cost ~0.5 ms of CPU
     # under load (the starter waits for the new thread to run), and each new thread opened its own
@@ -99,6 +100,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         CORS(app, resources={r"/api/*": {"origins": list(settings.cors_origins)}}, expose_headers=[],
              allow_headers=["Content-Type", "X-Session-Id", "Accept"])
     _register_routes(app)
+    app.register_blueprint(clinics_blueprint(registry))
     install_limits(app, settings.limits)
     _register_errors(app)
     app.before_request(lambda: buffer_unsized_body(request, settings.max_body_bytes))
@@ -160,10 +162,6 @@ def _register_routes(app: Flask) -> None:
                             headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"})
         response.call_on_close(release)  # the server closes the response when the stream ends or the client leaves
         return response
-
-    @app.get("/api/clinics")
-    def clinics() -> Response:
-        return jsonify(clinics=[c.public() for c in app.extensions["registry"].clinics])
 
     @app.get("/api/health")
     def health() -> Response:
@@ -279,7 +277,8 @@ def main() -> int:
     from clinic_servers.launcher import start_fleet
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    env, registry = read_environment(), ClinicRegistry.load()
+    env = read_environment()
+    registry = ClinicRegistry.from_env(env)
     fleet = None
     if not remote_clinics(registry, env):
         fleet = start_fleet(registry, env, Path(env.get("VAR_DIR") or PROJECT_ROOT / "var"))
@@ -289,7 +288,7 @@ def main() -> int:
     try:
         settings = WebSettings.from_env(env, registry)
         print(f"Clinic assistant: http://127.0.0.1:{settings.port}", flush=True)
-        run_simple("127.0.0.1", settings.port, create_app({"SETTINGS": settings}), threaded=True)
+        run_simple("127.0.0.1", settings.port, create_app({"SETTINGS": settings, "REGISTRY": registry}), threaded=True)
     except KeyboardInterrupt:
         pass
     finally:
