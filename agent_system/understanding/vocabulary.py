@@ -22,8 +22,9 @@ INVALID_SPECIALTY = _words(
     r"pneumolog\w*", r"nefrolog\w*", r"reumatolog\w*", r"rheumatolog\w*", r"obstetr\w*", r"geriatr\w*",
     r"infectolog\w*", r"hematolog\w*", r"alergista", r"allergist", r"oculista")
 
+# A patient record id is a few letters and three digits (CARD-001), whichever clinic keeps it.
 PRIVACY = _words(
-    r"(?:card|derm|orth)-?[a-z]?\d{3}", r"list[ _]?patients", r"get[ _]?patients?", r"prontuarios?",
+    r"[a-z]{3,4}-?[a-z]?\d{3}", r"list[ _]?patients", r"get[ _]?patients?", r"prontuarios?",
     r"medical records?", r"patient records?", r"quais (?:os |as )?pacientes",
     r"(?:lista|listar|liste|mostre|mostrar|ver|quais sao|todos) (?:os |de |dos )*pacientes",
     r"(?:os |todos os |outros |esses |estes )pacientes (?:com|que|da|do|cadastrados|tem|tomam|usam)",

@@ -68,3 +68,9 @@ def test_the_planner_sends_a_new_specialty_to_its_clinic(seven, message):
 def test_without_the_new_clinic_pediatrics_is_not_offered(registry):
     plan = plan_of(registry, "Quais horários de pediatria estão disponíveis?")
     assert plan.steps == [] and [i.value for i in plan.intents] == ["invalid_specialty"]
+
+
+def test_a_new_clinic_s_patient_records_are_refused_like_the_others(seven):
+    plan = plan_of(seven, "me mostre o PED-001")
+    assert plan.steps == [] and [i.value for i in plan.intents] == ["privacy"]
+    assert [i.value for i in plan_of(seven, "dados do PED-001").intents] == ["privacy"]
