@@ -54,7 +54,7 @@ def test_a_new_specialty_is_understood_by_its_names_and_words(seven, registry, t
 
 
 def test_a_specialty_no_clinic_offers_is_still_refused(seven, registry):
-    assert FederationWords(registry).unoffered_specialty(normalize("tem pediatra?")) == "pediatra"
+    assert FederationWords(registry).unoffered_specialty(normalize("um pediatra, por favor")) == "pediatra"
     assert FederationWords(seven).unoffered_specialty(normalize("tem neurologista?")) == "neurologista"
 
 
