@@ -11,6 +11,7 @@ from agent_system.assembly import build_pipeline
 from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.settings import AgentSettings
 from agent_system.terminal.console import answer_text, describe
+from agent_system.turn_runner import open_turn_runner
 
 _EXIT_WORDS = {"sair", "exit", "quit", "tchau"}
 
@@ -28,20 +29,27 @@ def identify() -> Patient:
 
 
 def main() -> int:
-    """Identify the patient, then run one pipeline turn per line until 'sair' or end of input."""
+    """Identify the patient, then run one turn per line until 'sair' or end of input; each turn is audited."""
     env = read_environment()
     registry = ClinicRegistry.from_env(env)
-    pipeline = build_pipeline(AgentSettings.from_env(env, registry), registry)
+    settings = AgentSettings.from_env(env, registry)
+    turns = open_turn_runner(build_pipeline(settings, registry), settings.var_dir)
+    session_id = None
     try:
-        conversation = Conversation(patient=identify())
-        print(f"Olá, {conversation.patient.name.split()[0]}! Como posso ajudar? ('sair' para terminar)")
+        patient = identify()
+        session_id = turns.sessions.create(patient)
+        conversation = Conversation(patient=patient)
+        print(f"Olá, {patient.name.split()[0]}! Como posso ajudar? ('sair' para terminar)")
         while (message := input("> ").strip()).lower() not in _EXIT_WORDS:
-            for event in pipeline.run(conversation, message) if message else ():
+            for event in turns.events(session_id, conversation, message) if message else ():
                 line = describe(event) or answer_text(event)
                 if line:
                     print(line, flush=True)
     except (EOFError, KeyboardInterrupt):
         print()
+    finally:
+        if session_id:  # nobody can come back to a terminal conversation: its CPF is not kept
+            turns.sessions.delete(session_id)
     return 0
 
 

@@ -96,7 +96,7 @@ class AnswerEvent(_Event):
     slots: list[SlotOffer] = Field(default_factory=list)
     appointments: list[AppointmentItem] = Field(default_factory=list)
     confirm: ConfirmRequest | None = None
-    lang: Literal["pt", "en"] = "pt"  # the answer's language (the page and the emergency card follow it)
+    lang: str = "pt"  # the answer's language code (the page and the emergency card follow it)
     # Answers always carry both lists, empty or not.
     _wire: ClassVar[dict[str, Any]] = {"exclude": {"type"}}
 

@@ -69,7 +69,7 @@ def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profil
 
 def _app_from(env: dict[str, str], create_app):
     """The app configured from `env` exactly as gunicorn's process would be."""
-    from web_app import WebSettings
+    from agent_system.web.settings import WebSettings
     from clinic_servers.registry import ClinicRegistry as Registry
     return create_app({"SETTINGS": WebSettings.from_env(env, Registry.load())})
 

@@ -13,13 +13,14 @@ from typing import Any, Iterator
 
 from clinic_servers.registry import ClinicRegistry
 
+from agent_system.errors import LLMError
 from agent_system.events import TokenEvent
 from agent_system.language.text import normalize
-from agent_system.llm.client import LLMError
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
-from agent_system.understanding.dates import find_dates, find_times
+from agent_system.understanding.dates import find_dates
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
 
 TEMPERATURE = 0.3

@@ -12,7 +12,7 @@ from agent_system.answer.slot_listing import SlotListingText
 from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
                                        change_data, offered_slots, parsed, tool_error, unanswered, written_items)
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
-from agent_system.language.phrasebook import PHRASES, Wording
+from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language, normalize
 from agent_system.planning.overlap import overlap_note
 from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
@@ -146,7 +146,7 @@ class _Answer:
         doctor = str(params.get("doctor") or "")
         key = _SAME_WORDING.get(code) or (f"invalid_{result.action}" if code == "invalid_arguments" else code)
         clinic = self.registry.get(result.clinic)
-        return self.words.say(key if key in PHRASES else "generic_error", doctor=doctor,
+        return self.words.say(key if self.words.knows(key) else "generic_error", doctor=doctor,
                               of_doctor=self.words.of_doctor(doctor), clinic=self.words.clinic(result.clinic),
                               day=self.words.day(str(params.get(f"{prefix}date") or "")),
                               time=params.get(f"{prefix}time") or "",

@@ -11,13 +11,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from agent_system.errors import BudgetSpent
+
 PLAN, VERIFY, ANSWER = "plan", "verify", "answer"
 CLEAR_TURN = frozenset({ANSWER})
 UNCLEAR_TURN = frozenset({PLAN, VERIFY, ANSWER})
-
-
-class BudgetSpent(Exception):
-    """The turn may make no more calls of this kind, or its LLM time is used up."""
 
 
 @dataclass
@@ -31,7 +29,7 @@ class TurnBudget:
         """Spend this kind of call; the seconds the call may last."""
         left = self.deadline - time.monotonic()
         if purpose not in self.allowed or left <= 0:
-            raise BudgetSpent(f"no LLM {purpose} call left in this turn")
+            raise BudgetSpent(purpose)
         self.allowed.discard(purpose)
         self.calls.append(purpose)
         return left

@@ -15,8 +15,9 @@ from typing import Any, Iterator, Literal, Mapping
 
 import openai
 
-from agent_system.llm.budget import BudgetSpent, TurnBudgets
-from agent_system.llm.stream import (JSON_MODES, Deadline, StreamCut, first_json_object, format_options, rejects_format,
+from agent_system.errors import BudgetSpent, Deadline, LLMBudgetSpent, LLMError, StreamCut
+from agent_system.llm.budget import TurnBudgets
+from agent_system.llm.stream import (JSON_MODES, first_json_object, format_options, rejects_format,
                          text_deltas, until)
 
 log = logging.getLogger(__name__)
@@ -30,14 +31,6 @@ DEFAULT_TURN_BUDGET_S = 30.0
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 # Local servers (llama.cpp, Ollama, vLLM) ignore the key, but the SDK insists on one.
 PLACEHOLDER_API_KEY = "no-key-required"
-
-
-class LLMError(Exception):
-    """The LLM gave no usable answer: transport failure, refused request or unparseable output."""
-
-
-class LLMBudgetSpent(LLMError):
-    """The turn's LLM budget allows no such call: the stage answers deterministically."""
 
 
 @dataclass(frozen=True)
@@ -234,7 +227,7 @@ class LLM:
         except Exception as e:
             if time.monotonic() < deadline and not isinstance(e, Deadline):
                 raise
-            raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)") from None
+            raise LLMError(f"LLM {self.label} timed out (its time or the turn's ran out)") from e
         finally:
             watchdog.cancel()
         if time.monotonic() >= deadline:  # the watchdog ended the stream early: the reply is cut

@@ -6,14 +6,12 @@ from typing import Any, Iterable, Iterator
 
 import openai
 
+from agent_system.errors import Deadline, StreamCut
+
 # Strongest first: a server that rejects a mode gets the next one (DESIGN §4).
 JSON_MODES: tuple[str, ...] = ("json_schema", "json_object", "plain")
 # How servers say "I do not support this response_format" (llama.cpp answers 500).
 _FORMAT_REJECTION_STATUSES = frozenset({400, 422, 500})
-
-
-class Deadline(Exception):
-    """The call's time ran out while the server was still sending."""
 
 
 class JsonObjectScanner:
@@ -76,10 +74,6 @@ def until(deadline: float, pieces: Iterable[str]) -> Iterator[str]:
         yield piece
 
 
-class StreamCut(Exception):
-    """The answer stream ended without a finish_reason: the connection closed mid-answer."""
-
-
 def text_deltas(stream: Any) -> Iterator[str]:
     """Text pieces from chat.completion.chunk events (Azure sends some with no choices).
 
@@ -94,7 +88,7 @@ def text_deltas(stream: Any) -> Iterator[str]:
         if text:
             yield text
     if not finished:
-        raise StreamCut("LLM answer stream ended before it finished")
+        raise StreamCut
 
 
 def format_options(mode: str, schema: dict, name: str) -> dict[str, Any]:

@@ -14,11 +14,13 @@ from typing import Callable
 
 from clinic_servers.registry import ClinicRegistry
 
+from agent_system.errors import UngroundedPlan
 from agent_system.language.text import normalize
 from agent_system.planning.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
-from agent_system.understanding.dates import find_date_range, find_dates, find_times
+from agent_system.understanding.dates import find_date_range, find_dates
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
 
 BOOKABLE_DAYS = 14  # slots exist for the next 14 days, today included (DESIGN §3)
@@ -28,10 +30,6 @@ _DATE_FILTERS = ("date", "date_from", "date_to")
 _CONFIRMED_WRITES = ("cancel_appointment", "reschedule_appointment")
 
 WriteRequest = Callable[[str], bool]
-
-
-class UngroundedPlan(Exception):
-    """The LLM plan names something the patient never gave, or writes without being asked."""
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from clinic_servers.catalog import Role
 from clinic_servers.registry import ClinicRegistry
 from clinic_servers.tools import catalog as tool_catalog
 
+from agent_system.errors import InvalidPlan
 from agent_system.planning.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
 from agent_system.sessions.conversation import Conversation
 
@@ -37,10 +38,6 @@ PLAN_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["st
 COT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["reasoning", "steps"],
               "properties": {"reasoning": {"type": "array", "items": {"type": "string"}},
                              "steps": {"type": "array", "items": _STEP_SCHEMA}}}
-
-
-class InvalidPlan(Exception):
-    """The model's plan breaks the registry, the tool catalog or a parameter format."""
 
 
 class LLMPlanner:

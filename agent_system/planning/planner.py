@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 from datetime import date
 
+from agent_system.errors import InvalidPlan, LLMError, UngroundedPlan
 from agent_system.llm.budget import CLEAR_TURN, UNCLEAR_TURN
-from agent_system.llm.client import LLMError
-from agent_system.planning.check import PlanCheck, UngroundedPlan
-from agent_system.planning.llm_planner import InvalidPlan, LLMPlanner
+from agent_system.planning.check import PlanCheck
+from agent_system.planning.llm_planner import LLMPlanner
 from agent_system.planning.plan import Intent, Plan
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation

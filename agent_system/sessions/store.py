@@ -19,6 +19,7 @@ from pydantic import TypeAdapter
 from clinic_servers.private_files import create_private_file
 from clinic_servers.sqlite_store import enable_wal
 
+from agent_system.errors import SessionsFull
 from agent_system.sessions.conversation import MAX_TURNS, Conversation, Patient, Turn
 
 IDLE_TTL_S = 60 * 60
@@ -26,10 +27,6 @@ MAX_SESSIONS = 50_000  # stored at once: a flood of new sessions fills a bounded
 _RATE_WINDOW_S = 60
 _SCHEMA_VERSION = 3  # 3: history appended apart from the state
 _TURN = TypeAdapter(Turn)
-
-
-class SessionsFull(Exception):
-    """The store holds its maximum of live sessions; a new one must wait for idle ones to expire."""
 
 
 class SessionStore(Protocol):
@@ -113,7 +110,7 @@ class SqliteSessions:
         if self._count(db) >= self.max_sessions:
             self._purge(db, now)  # idle sessions make room before anyone is refused
             if self._count(db) >= self.max_sessions:
-                raise SessionsFull(f"{self.max_sessions} sessions stored")
+                raise SessionsFull(self.max_sessions)
         db.execute("INSERT INTO sessions (id, state, touched) VALUES (?, ?, ?)",
                    (session_id, Conversation(patient=patient).model_dump_json(), now))
         return session_id

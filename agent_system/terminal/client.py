@@ -11,17 +11,10 @@ from typing import Iterator
 
 import requests
 
+from agent_system.errors import ApiRefusal
 from agent_system.events import from_wire
 from agent_system.sse import SSEParser
 from agent_system.terminal.console import answer_text, describe
-
-
-class ApiError(Exception):
-    """The web API refused a request; carries its status and error code."""
-
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(f"{status} {code}: {message}")
-        self.status, self.code, self.message = status, code, message
 
 
 class ChatClient:
@@ -72,7 +65,7 @@ def _checked(reply: requests.Response) -> dict:
     body = reply.json() if reply.content else {}
     if reply.status_code >= 400:
         error = body.get("error", {}) if isinstance(body, dict) else {}
-        raise ApiError(reply.status_code, error.get("code", "http_error"), error.get("message", reply.reason))
+        raise ApiRefusal(reply.status_code, error.get("code", "http_error"), error.get("message", reply.reason))
     return body
 
 

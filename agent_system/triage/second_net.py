@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import logging
 
+from agent_system.errors import LLMError
 from agent_system.language.text import Language
-from agent_system.llm.client import LLM, LLMError
+from agent_system.llm.client import LLM
 from agent_system.triage.categories import CATEGORIES
 from agent_system.triage.reader import words_of
 from agent_system.triage.screen import TriageResult, assess

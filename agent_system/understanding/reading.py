@@ -13,8 +13,9 @@ from agent_system.sessions.conversation import Conversation
 from agent_system.understanding import asks as asks
 from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.date_windows import find_date_window
-from agent_system.understanding.dates import find_date_range, find_dates, find_times
+from agent_system.understanding.dates import find_date_range, find_dates
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")

@@ -1,4 +1,4 @@
-"""Times written in words or loose notations, rewritten as the digits `dates.find_times` reads.
+"""Times written in words or loose notations, rewritten as the digits `times.find_times` reads.
 
 "duas e meia da tarde" -> "2 e meia da tarde", "half past three in the afternoon" -> "3:30 da tarde",
 "eight in the morning" -> "8 da manha", "10.30am" -> "10:30am", "16h30min" -> "16h30". Works on

@@ -11,12 +11,15 @@ import logging
 import re
 from dataclasses import dataclass, replace
 from string import Template
-from typing import Iterable, Literal
+from typing import Iterable
 
 from clinic_servers.cpf import redact_cpfs
 
+from agent_system.errors import LLMBudgetSpent, LLMError
 from agent_system.events import VerificationEvent
-from agent_system.llm.client import LLM, LLMBudgetSpent, LLMError
+from agent_system.language.registry import language_pack
+from agent_system.language.text import Language
+from agent_system.llm.client import LLM
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
 from agent_system.verification.pii import Leaf, field_leaks, fold, foreign_name, mentions, pii_kinds
@@ -24,7 +27,6 @@ from agent_system.verification.verdict import VERDICT_SCHEMA, Opinion, grounded_
 
 log = logging.getLogger(__name__)
 
-Language = Literal["pt", "en"]
 OK_NOTE = "OK"
 MAX_TOKENS = 160  # a verdict with two short quotes
 
@@ -116,27 +118,6 @@ _ADVICE = _at_word_start(
     rf"(?:{_MEDICINE})\b")
 _WHITESPACE = re.compile(r"\s+")
 _DIAGNOSIS = _at_word_start(rf"(?:{_DISEASES_PT}|{_DISEASES_EN})\b")
-
-_NOTES = {
-    "privacy": {"pt": "Desculpe, não posso mostrar esta resposta, para proteger a privacidade de outras pessoas. "
-                      "Tente de novo ou fale diretamente com a clínica.",
-                "en": "Sorry, I can't show this answer, to protect other people's privacy. "
-                      "Please try again or contact the clinic directly."},
-    "medical": {"pt": "Desculpe, não posso mostrar esta resposta porque ela trazia orientação médica não "
-                      "verificada. Para dúvidas sobre sintomas ou remédios, converse com um médico; posso "
-                      "ajudar a marcar a consulta.",
-                "en": "Sorry, I can't show this answer because it contained unverified medical advice. For "
-                      "questions about symptoms or medicines, please talk to a doctor; I can help you book a visit."},
-    "both": {"pt": "Desculpe, não posso mostrar esta resposta: ela trazia dados de outras pessoas e orientação "
-                   "médica não verificada. Fale com a clínica ou, para dúvidas de saúde, com um médico.",
-             "en": "Sorry, I can't show this answer: it contained other people's data and unverified medical "
-                   "advice. Please contact the clinic, or a doctor for health questions."},
-    "unsafe": {"pt": "Desculpe, não posso mostrar esta resposta porque ela não passou na verificação de "
-                     "segurança. Tente de novo ou fale diretamente com a clínica.",
-               "en": "Sorry, I can't show this answer because it did not pass our safety check. "
-                     "Please try again or contact the clinic directly."},
-}
-
 
 @dataclass(frozen=True)
 class Verdict:
@@ -254,7 +235,7 @@ def blocked_note(rules: Iterable[str], language: Language) -> str:
     found = set(rules)
     privacy, medical = "R2" in found, bool(found & {"R1", "R3"})
     kind = "both" if privacy and medical else "privacy" if privacy else "medical" if medical else "unsafe"
-    return _NOTES[kind]["en" if language == "en" else "pt"]
+    return language_pack(language).blocked_notes[kind]
 
 
 def _verdict(flagged: bool, rules: Iterable[str], language: Language) -> Verdict:

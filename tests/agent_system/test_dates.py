@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agent_system.understanding.dates import HORIZON_DAYS, find_date_range, find_dates, find_times
+from agent_system.understanding.dates import HORIZON_DAYS, find_date_range, find_dates
+from agent_system.understanding.times import find_times
 
 MONDAY = date(2026, 11, 23)
 NEAR_YEAR_END = date(2026, 12, 30)  # a Wednesday

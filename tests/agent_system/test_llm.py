@@ -13,11 +13,10 @@ import openai
 import pytest
 import requests
 
+from agent_system.errors import LLMBudgetSpent, LLMError
 from agent_system.llm.client import (
     DEFAULT_AZURE_API_VERSION,
     LLM,
-    LLMBudgetSpent,
-    LLMError,
     LLMSettings,
     build_client,
     build_llm,

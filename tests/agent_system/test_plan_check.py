@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.planning.check import PlanCheck, UngroundedPlan
+from agent_system.errors import UngroundedPlan
+from agent_system.planning.check import PlanCheck
 from agent_system.planning.plan import Plan, Step
 from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message, Patient

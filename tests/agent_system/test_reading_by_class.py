@@ -12,8 +12,9 @@ from agent_system.planning.rules import RulesPlanner
 from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message, Patient
 from agent_system.understanding.date_windows import find_date_window
-from agent_system.understanding.dates import find_dates, find_times
+from agent_system.understanding.dates import find_dates
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.times import find_times
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex
 from clinic_servers.registry import ClinicRegistry

@@ -6,10 +6,10 @@ from datetime import date
 
 import pytest
 
-from agent_system.language.phrasebook import PHRASES
+from agent_system.language.registry import language_pack
 from tests.support import all_store_bookings, call_tool, make_cpf, run_turn
 
-OUT_OF_SCOPE_OPENINGS = (PHRASES["out_of_scope"]["pt"][:30], PHRASES["out_of_scope"]["en"][:30])
+OUT_OF_SCOPE_OPENINGS = tuple(language_pack(code).phrases["out_of_scope"][:30] for code in ("pt", "en"))
 _SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 
 

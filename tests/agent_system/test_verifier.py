@@ -377,10 +377,9 @@ class _SampleFields(dict):
 
 @pytest.mark.parametrize("language", ["pt", "en"])
 def test_every_deterministic_phrase_passes(verifier, language):
-    from agent_system.language.phrasebook import PHRASES  # imported here: a broken phrasebook fails only this test
-    flagged = [key for key, texts in PHRASES.items()
-               if not verifier.check_answer(texts[language].format_map(_SampleFields()), ALL_LISTINGS, ANA,
-                                            language).safe]
+    from agent_system.language.registry import language_pack  # imported here: a broken pack fails only this test
+    flagged = [key for key, text in language_pack(language).phrases.items()
+               if not verifier.check_answer(text.format_map(_SampleFields()), ALL_LISTINGS, ANA, language).safe]
     assert flagged == []
 
 

@@ -17,11 +17,12 @@ from werkzeug.serving import WSGIRequestHandler
 
 from agent_system.llm.client import LLMSettings
 from agent_system.terminal.client import ChatClient
+from agent_system.web.limits import ClientLimits
+from agent_system.web.settings import WebSettings
 from clinic_servers.cpf import format_cpf
 from clinic_servers.registry import ClinicRegistry
-from client_limits import ClientLimits
 from tests.support import agent_settings, served
-from web_app import WebSettings, create_app
+from web_app import create_app
 
 from .cases import Case
 from .observe import Observation

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from agent_system.terminal.client import ChatClient
+from agent_system.web.settings import WebSettings
 from tests.support import ANA_CPF, agent_settings, single_clinic
 from tests.web.conftest import ROOMY_LIMITS, app, client, live_server, web_settings  # noqa: F401  (re-exported)
-from web_app import WebSettings, create_app
+from web_app import create_app
 
 ANA = ("Ana Paula Teixeira", ANA_CPF)
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import requests
 
-from agent_system.terminal.client import ApiError, ChatClient
+from agent_system.errors import ApiRefusal
+from agent_system.terminal.client import ChatClient
 from tests.faults.conftest import ANA, signal_group, slot_rows
 from tests.support import CLINIC_TODAY, PATIENT_TOKEN, free_port
 
@@ -124,5 +125,5 @@ def _turn_until_cut(client: ChatClient, message: str, waiting: threading.Event) 
         for event in client.chat(message):
             if event.type == "dispatch" and event.clinic == "clinic_e" and event.status == "start":
                 waiting.set()
-    except (requests.RequestException, ApiError):
+    except (requests.RequestException, ApiRefusal):
         pass  # the stream breaks with the server: expected

@@ -7,9 +7,10 @@ from dataclasses import replace
 import pytest
 from werkzeug.serving import make_server
 
-from client_limits import ClientLimits
+from agent_system.web.limits import ClientLimits
+from agent_system.web.settings import WebSettings
 from tests.support import agent_settings
-from web_app import WebSettings, create_app
+from web_app import create_app
 
 # Suites about other behaviour open many sessions from 127.0.0.1; tests/web/test_limits.py sets real limits.
 ROOMY_LIMITS = ClientLimits(sessions_per_ip="100000 per minute", chats_per_ip="100000 per minute",

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 import requests
 
-from client_limits import ClientLimits, client_ip
+from agent_system.web.limits import ClientLimits, client_ip
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import ANA_CPF, served
 

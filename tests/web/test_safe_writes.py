@@ -16,7 +16,7 @@ import requests
 from tests.agent_system.test_write_intent import QUESTIONS
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import all_store_bookings, call_tool, make_cpf, served, store_bookings
-from web_app import _Turn, create_app
+from web_app import create_app
 
 WRITES = {"book_appointment", "cancel_appointment", "reschedule_appointment"}
 CAMILA = "Dra. Camila Rocha"
@@ -194,10 +194,10 @@ def test_a_stop_before_dispatch_writes_nothing(app, clinics):
     conversation = app.extensions["sessions"].load(patient.session_id)
     day, time_ = slot_of(clinics, "clinic_d", "Dr. Marcelo Tavares")
     stop = threading.Event()
-    turn = _Turn(app.extensions["pipeline"], app.extensions["sessions"], app.extensions["audit"],
-                 patient.session_id, conversation, f"Quero agendar com Dr. Marcelo Tavares no dia {br(day)} às {time_}")
+    turn = app.extensions["turns"].events(patient.session_id, conversation,
+                                          f"Quero agendar com Dr. Marcelo Tavares no dia {br(day)} às {time_}", stop)
     seen = []
-    for event in turn.events(stop):
+    for event in turn:
         seen.append(event.type)
         if event.type == "plan":
             stop.set()  # the patient pressed Stop while the plan was shown

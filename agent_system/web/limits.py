@@ -18,6 +18,8 @@ from typing import Callable, Mapping
 from flask import Flask, Response, current_app, jsonify, request
 from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
 
+from agent_system.errors import TooManyRequests
+
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -38,14 +40,6 @@ class ClientLimits:
                    chats_per_ip=env.get("CHATS_PER_IP") or defaults.chats_per_ip,
                    streams_per_ip=int(env.get("STREAMS_PER_IP") or defaults.streams_per_ip),
                    trusted_proxies=proxies, storage_uri=env.get("REDIS_URL") or defaults.storage_uri)
-
-
-class TooManyRequests(Exception):
-    """A client over one of its limits; `retry_after_s` is how long it should wait."""
-
-    def __init__(self, message: str, retry_after_s: int):
-        super().__init__(message)
-        self.message, self.retry_after_s = message, max(1, retry_after_s)
 
 
 def too_many_response(error: TooManyRequests) -> Response:
@@ -123,12 +117,12 @@ def install_limits(app: Flask, limits: ClientLimits) -> None:
     app.extensions["stream_gate"] = StreamGate(limits.streams_per_ip)
     limiter = Limiter(current_client, app=app, storage_uri=limits.storage_uri, strategy="moving-window",
                       headers_enabled=False, key_prefix="clinic-assistant")
-    app.view_functions["open_session"] = limiter.limit(
-        limits.sessions_per_ip, methods=["POST"],
-        on_breach=_refuse("Muitas novas conversas deste endereço em pouco tempo."))(app.view_functions["open_session"])
-    app.view_functions["chat"] = limiter.limit(
+    app.view_functions["api.open_session"] = limiter.limit(
+        limits.sessions_per_ip, methods=["POST"], on_breach=_refuse("Muitas novas conversas deste endereço em pouco tempo."))(
+        app.view_functions["api.open_session"])
+    app.view_functions["api.chat"] = limiter.limit(
         limits.chats_per_ip, methods=["POST"], on_breach=_refuse("Muitas mensagens deste endereço em pouco tempo."))(
-        app.view_functions["chat"])
+        app.view_functions["api.chat"])
     app.errorhandler(TooManyRequests)(too_many_response)
     # A breach carries the answer built by `_refuse`; without this the app's generic HTTP error page wins.
     app.errorhandler(RateLimitExceeded)(lambda error: error.response)

@@ -1,0 +1,209 @@
+"""English: the answers' phrases, the emergency and blocked-answer texts, and calendar words."""
+from __future__ import annotations
+
+from operator import attrgetter
+
+from agent_system.language.pack import LanguagePack
+
+_PHRASES = {
+    "overlap_same_hour": "You already have an appointment at that time: {existing}. Do you still want to book "
+                         "{slot}? Answer yes or no.",
+    "overlap_same_week": "You already have a {specialty} appointment that week: {existing}. Do you still want to"
+                         " book {slot}? Answer yes or no.",
+    "overlap_declined": "All right, I did not book it. Your other appointments stay as they were.",
+    "clinic_info": "**{clinic}** ({specialty})\nAddress: {address}\nPhone: {phone}\nOpening hours: {hours}\nHealth "
+                   "plans: {plans}",
+    "hours_weekdays": "Mon–Fri, {opens}–{closes}",
+    "hours_saturday": "Sat, {opens}–{closes}",
+    "hours_sunday": "Sun, {opens}–{closes}",
+    "info_unavailable": "{who} did not answer right now; try again in a few minutes.",
+    "info_unavailable_many": "{who} did not answer right now; try again in a few minutes.",
+    "listing_intro": "Here are the open slots in {specialties}:",
+    "earliest": "**Earliest slot: {day} at {time} with {doctor} ({clinic})**",
+    "earliest_in": "**Earliest {specialty} slot: {day} at {time} with {doctor} ({clinic})**",
+    "how_to_book": "To book, tell me the doctor, the day and the time, or pick a slot above.",
+    "how_to_reschedule": "To reschedule, tell me which of the slots above you prefer.",
+    "none_at": "There are no open slots at {clinic}{filter}.",
+    "filter_doctor": " with {doctor}",
+    "filter_on": " on {day}",
+    "filter_between": " between {start} and {end}",
+    "filter_from": " from {start}",
+    "filter_until": " until {end}",
+    "filter_window": " in the next two weeks",
+    "try_options": "Would you like to try {options}?",
+    "another_day": "another day",
+    "another_doctor": "another doctor",
+    "clinic_option": "{clinic}",
+    "specialty_empty": "Right now there are no open {specialty} slots in the next two weeks. Please try again "
+                       "later.",
+    "unavailable_shown": "{who} did not respond just now; I've shown the other clinics' slots.",
+    "unavailable_shown_many": "{who} did not respond just now; I've shown the other clinics' slots.",
+    "unavailable_retry": "Sorry, {who} did not respond just now. Please try again in a few minutes.",
+    "unavailable_retry_many": "Sorry, {who} did not respond just now. Please try again in a few minutes.",
+    "unavailable_appointments": "{who} did not respond just now; I've shown your appointments at the other "
+                                "clinics.",
+    "unavailable_appointments_many": "{who} did not respond just now; I've shown your appointments at the other "
+                                     "clinics.",
+    "none_elsewhere": "{who} did not respond just now; you have no appointments at the other clinics.",
+    "none_elsewhere_many": "{who} did not respond just now; you have no appointments at the other clinics.",
+    "unavailable_action": "Sorry, {clinic} did not respond just now, so I couldn't confirm {action}. In a few "
+                          "minutes, ask to see your appointments to check before trying again.",
+    "book_appointment_noun": "the booking",
+    "reschedule_appointment_noun": "the change",
+    "cancel_appointment_noun": "the cancellation",
+    "appointment": "{clinic} — {doctor}, {when}",
+    "when": "{day}, at {time}",
+    "booked": "Appointment confirmed! {appointment}. Booking code: {code}. Keep the code: you will need it to "
+              "reschedule or cancel.",
+    "moved_from": "Appointment moved. Was: {appointment}.",
+    "moved_to": "Now: {appointment}. Booking code: {code}.",
+    "already_booked": "You already have this appointment: {appointment}.",
+    "rescheduled": "Appointment rescheduled! {clinic} — {doctor}: from {old} to {new}.",
+    "cancelled": "Appointment cancelled: {appointment}. If you'd like another time, just tell me.",
+    "my_intro": "Here are your upcoming appointments:",
+    "booked_line": "• {day} at {time} — {doctor} ({clinic}, {specialty})",
+    "no_appointments": "You have no appointments booked at our clinics.",
+    "my_next": "If you'd like to reschedule or cancel one, just let me know.",
+    "which_cancel": "Which one would you like to cancel? Tell me the doctor, the day and the time.",
+    "ask_confirm_cancel": "Shall I cancel this appointment? {appointment}. Please answer yes or no.",
+    "ask_confirm_reschedule": "Shall I move it? {clinic} — {doctor}: from {old} to {new}. Please answer yes or "
+                              "no.",
+    "ask_code_cancel": "To cancel this appointment I need its booking code (6 characters, given when it was "
+                       "booked): {appointment}. Send the code to confirm, or answer no to keep it. Without the "
+                       "code, please contact {clinic} directly.",
+    "ask_code_reschedule": "To move it ({clinic} — {doctor}: from {old} to {new}) I need the booking code (6 "
+                           "characters, given when it was booked). Send the code to confirm, or answer no to "
+                           "keep it as it is. Without the code, please contact {clinic} directly.",
+    "kept": "All right, nothing was changed: your appointment stays as it was ({appointment}).",
+    "confirm_cancel": "Is this the appointment you want to cancel? If so, just confirm.",
+    "which_reschedule": "Which one would you like to reschedule, and to what day and time?",
+    "which_reschedule_known": "Which one would you like to reschedule?",
+    "confirm_reschedule": "Is this the appointment you want to reschedule? If so, just confirm.",
+    "when_reschedule": "What day and time would you like to move it to?",
+    "slot_taken": "That slot was just booked by someone else. Would you like to see the open slots for {doctor}?",
+    "slot_not_found": "I couldn't find that slot in {doctor}'s schedule ({day} at {time}). Would you like to see"
+                      " the open slots?",
+    "slot_in_past": "That time ({day} at {time}) has already passed. Would you like to see the next open slots "
+                    "for {doctor}?",
+    "appointment_not_found": "I couldn't find an appointment under your details with {doctor} on {day} at "
+                             "{time}, or the booking code does not match. Please check the code, or ask to see "
+                             "your appointments.",
+    "locked": "For your security, this CPF's appointments at {clinic} are locked for 15 minutes after several "
+              "attempts with details that did not match. Please try later or contact the clinic.",
+    "identity_mismatch": "I couldn't book: the name given does not match the one {clinic} has for this CPF. "
+                         "Start a new chat with your full name as given at your first appointment, or contact "
+                         "the clinic.",
+    "clinic_busy": "{clinic}'s schedule was busy and nothing was changed. Please try again in a moment.",
+    "write_not_requested": "I made no change, as I didn't read a request for one. If you'd like to book, just "
+                           "ask (for example: \"book {doctor} on {day} at {time}\").",
+    "not_confirmed": "Nothing was changed: cancellations and reschedules only happen after you confirm the exact"
+                     " appointment. Tell me which one and I'll ask you to confirm.",
+    "appointment_in_past": "That appointment ({day} at {time}) has already passed, so it can no longer be "
+                           "changed. Would you like to see your upcoming appointments?",
+    "same_slot": "The new time is the same as the current appointment. What other day and time would you like?",
+    "unknown_doctor": "I couldn't find {doctor} at {clinic}. Its doctors are {doctors}. Which one would you like?",
+    "invalid_list_available_slots": "I couldn't understand the date. Could you tell me the day again (for "
+                                    "example, Nov 25)?",
+    "invalid_book_appointment": "To book, I need the doctor, the day and the time (for example, Nov 25 at "
+                                "09:00). Could you tell me?",
+    "invalid_reschedule_appointment": "To reschedule, I need the current appointment and the new day and time. "
+                                      "Could you tell me?",
+    "invalid_cancel_appointment": "To cancel, I need the doctor, the day and the time of the appointment. Could "
+                                  "you tell me?",
+    "generic_error": "Sorry, I couldn't complete the request at {clinic} just now. Please try again in a few "
+                     "minutes.",
+    "hello": "Hello!",
+    "greeting": "Hello! I'm the scheduling assistant of our clinics. I can show open slots, book, reschedule or "
+                "cancel appointments and show your appointments, in {specialties}. How can I help?",
+    "out_of_scope": "Sorry, here I can only help with appointments at our {specialties} clinics: open slots, "
+                    "booking, rescheduling, cancelling and your appointments. Can I help with any of these?",
+    "privacy": "I can't share patient data: medical records and personal information are confidential (LGPD, "
+               "Brazil's data protection law), and the clinics' staff tools are never used from this chat. I can"
+               " help with your own appointments: open slots, booking, rescheduling or cancelling.",
+    "not_offered": "We don't offer {specialty} at our clinics. These are the specialties we have:",
+    "not_offered_short": "We don't offer {specialty} at our clinics; the specialties we have are {specialties}.",
+    "that_specialty": "that specialty",
+    "which_specialty": "Of course! Which specialty is the appointment for? We have:",
+    "specialty_line": "• {specialty} — {clinics}",
+    "pick_specialty": "Tell me the specialty and I'll show you the open slots.",
+    "no_advice": "I can't give medical advice, a diagnosis or medication suggestions here: that needs a doctor's"
+                 " assessment.",
+    "suggest_specialty": "I can show you the open {specialty} slots so you can book an appointment.",
+    "suggest_booking": "I can help you book an appointment in {specialties}.",
+    "urgent": "If the symptoms are severe or getting worse, call SAMU at 192 or go to the nearest emergency room.",
+    "clarify_cancel": "Which of these appointments would you like to cancel?",
+    "clarify_reschedule": "Which of these appointments would you like to reschedule?",
+    "clarify_choose": "Which of these appointments do you mean?",
+    "clarify_line": "{n}. {day} at {time} — {doctor} ({clinic})",
+    "clarify_doctor": "Which of these doctors would you like?",
+    "doctor_line": "{n}. {doctor} ({clinic})",
+    "reply_with_number": "Just reply with the number.",
+    "ask_new_time": "What day and time would you like to move the appointment to?",
+    "ask_new_time_for": "What day and time would you like to move your appointment on {day} at {time} with "
+                        "{doctor} ({clinic}) to?",
+    "ask_appointment": "Which appointment would you like to {verb}? Tell me the doctor, the day and the time, or"
+                       " ask to see your appointments.",
+    "verb_cancel": "cancel",
+    "verb_reschedule": "reschedule",
+    "verb_change": "change",
+    "ask_more": "Could you tell me a bit more about what you need? I can show open slots, book, reschedule or "
+                "cancel appointments.",
+}
+
+_EMERGENCY = {
+    "opening": "This may be an emergency. Get help now.",
+    "opening_suicide": "I'm sorry you're going through this. You don't have to face it alone.",
+    "samu": "Call SAMU now: 192.",
+    "samu_danger": "If there is immediate danger or someone is already hurt, call SAMU: 192.",
+    "firefighters": "If there is fire, smoke, an electric shock, a crash or someone trapped: Fire Department "
+                    "(Bombeiros), 193.",
+    "cvv": "Call CVV: 188 (free, 24 hours), or chat at cvv.org.br.",
+    "intoxication": "Poison line (Disque-Intoxicação): 0800 722 6001 (24 hours).",
+    "er": "Or go to the nearest emergency room (pronto-socorro or UPA) now, without driving yourself.",
+    "stay": "Stay with the person until help arrives.",
+    "stay_suicide": "Please don't stay alone: ask someone you trust to be with you.",
+    "later": "I won't schedule anything right now. When things are okay, I can help you book a follow-up "
+             "appointment.",
+}
+
+_BLOCKED_NOTES = {
+    "privacy": "Sorry, I can't show this answer, to protect other people's privacy. Please try again or contact "
+               "the clinic directly.",
+    "medical": "Sorry, I can't show this answer because it contained unverified medical advice. For questions "
+               "about symptoms or medicines, please talk to a doctor; I can help you book a visit.",
+    "both": "Sorry, I can't show this answer: it contained other people's data and unverified medical advice. "
+            "Please contact the clinic, or a doctor for health questions.",
+    "unsafe": "Sorry, I can't show this answer because it did not pass our safety check. Please try again or "
+              "contact the clinic directly.",
+}
+
+# Only words that exist in English alone (see the Portuguese list for the shared ones left out).
+_KEYWORDS = frozenset(
+    """
+    the i want would like book booking appointment appointments cancel reschedule my slots
+    slot available availability tomorrow today with please schedule need show what which when
+    is are you have for to an any next week this at on doctor hi hello can could first
+    earliest and of in see there how thanks thank yes time times from it that get
+    write tell poem joke weather whats
+    cardiology dermatology orthopedics orthopedic cardiologist dermatologist orthopedist
+    monday tuesday wednesday thursday friday saturday sunday
+    """.split()
+)
+
+_CALENDAR = {
+    "weekdays": "Mon, Tue, Wed, Thu, Fri, Sat, Sun",
+    "weekdays_full": "Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday",
+    "months": "January, February, March, April, May, June, July, August, September, October, November, December",
+    "day": "{weekday} {month_abbr} {day}",
+    "full_day": "{weekday}, {month_name} {day}, {year}",
+    "today_tomorrow": "today, tomorrow",
+    "and": "and",
+    "or": "or",
+    "month_words": "january jan, february feb, march mar, april apr, may, june jun, july jul, august aug, "
+                   "september sept sep, october oct, november nov, december dec",
+    "weekday_words": "monday mon, tuesday tue tues, wednesday wed, thursday thu thur thurs, friday fri, saturday, sunday",
+    "relative_days": "today, tomorrow, day after tomorrow",
+}
+
+PACK = LanguagePack(code="en", keywords=_KEYWORDS, phrases=_PHRASES, emergency=_EMERGENCY,
+                    blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_en"))

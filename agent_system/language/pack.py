@@ -1,0 +1,66 @@
+"""The shape of one language's data: what the answers say and the calendar words messages use."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+# The entries of a pack's calendar. Lists are comma-separated, Monday and January first.
+# Answers: "weekdays", "weekdays_full", "months", "today_tomorrow", "and", "or", and the templates
+# "day" and "full_day", which see weekday, day, month (a number), month_name, month_abbr (its first three
+# letters) and year. Messages (normalised: lower case, no accents), each group one month, weekday or day
+# from today: "month_words" ("janeiro jan, fevereiro fev, ..."), "weekday_words", "relative_days".
+CALENDAR_KEYS = frozenset({"weekdays", "weekdays_full", "months", "today_tomorrow", "and", "or", "day", "full_day",
+                           "month_words", "weekday_words", "relative_days"})
+
+
+@dataclass(frozen=True)
+class LanguagePack:
+    """Everything the product says or reads in one language; `language.registry` maps codes to packs."""
+    code: str
+    # Words found only in this language; the detector counts them in a message.
+    keywords: frozenset[str]
+    # Answers: phrase key -> template. A "<key>_many" entry is the plural form of "<key>".
+    phrases: Mapping[str, str]
+    # The emergency answer's lines (triage/answers.py picks them) and the blocked answer's notes by kind.
+    emergency: Mapping[str, str]
+    blocked_notes: Mapping[str, str]
+    calendar: Mapping[str, str]
+    # A registry specialty's name in this language, and "of <doctor>" as phrases embed it.
+    specialty_name: Callable[[Any], str] = attrgetter("name_en")
+    of_doctor: Callable[[str], str] = "of {}".format
+
+    def __post_init__(self) -> None:
+        missing = CALENDAR_KEYS - set(self.calendar)
+        if missing:
+            raise ValueError(f"the {self.code!r} language pack lacks calendar entries: {', '.join(sorted(missing))}")
+
+    def names(self, key: str) -> tuple[str, ...]:
+        """A calendar list: names("weekdays") -> ("seg", "ter", ...)."""
+        return listed(self.calendar[key])
+
+    @property
+    def month_numbers(self) -> dict[str, int]:
+        """Each month word -> its month (January = 1)."""
+        return numbered(self.calendar["month_words"], first=1)
+
+    @property
+    def weekday_numbers(self) -> dict[str, int]:
+        """Each weekday word -> its weekday (Monday = 0)."""
+        return numbered(self.calendar["weekday_words"])
+
+    @property
+    def day_offsets(self) -> dict[str, int]:
+        """Each relative day -> days from today ("amanha" -> 1); one phrase a group."""
+        return {phrase: offset for offset, phrase in enumerate(self.names("relative_days"))}
+
+
+def listed(words: str) -> tuple[str, ...]:
+    """A comma-separated list: "seg, ter, qua" -> ("seg", "ter", "qua"); empty text, no names."""
+    return tuple(word.strip() for word in words.split(",") if word.strip())
+
+
+def numbered(groups: str, first: int = 0) -> dict[str, int]:
+    """Comma-separated groups of words -> each word's group number, counting from `first`."""
+    return {word: number for number, group in enumerate(listed(groups), start=first) for word in group.split()}

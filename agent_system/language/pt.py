@@ -1,0 +1,222 @@
+"""Portuguese (pt-BR): the answers' phrases, the emergency and blocked-answer texts, and calendar words."""
+from __future__ import annotations
+
+from operator import attrgetter
+
+from agent_system.language.pack import LanguagePack
+
+_PHRASES = {
+    "overlap_same_hour": "Você já tem uma consulta nesse horário: {existing}. Quer marcar também {slot}? "
+                         "Responda sim ou não.",
+    "overlap_same_week": "Você já tem uma consulta de {specialty} nessa semana: {existing}. Quer marcar também "
+                         "{slot}? Responda sim ou não.",
+    "overlap_declined": "Tudo bem, não marquei a nova consulta. Suas outras consultas continuam como estavam.",
+    "clinic_info": "**{clinic}** ({specialty})\nEndereço: {address}\nTelefone: {phone}\nFuncionamento: {hours}\n"
+                   "Convênios: {plans}",
+    "hours_weekdays": "seg a sex, {opens}–{closes}",
+    "hours_saturday": "sáb, {opens}–{closes}",
+    "hours_sunday": "dom, {opens}–{closes}",
+    "info_unavailable": "{who} não respondeu agora; tente de novo em alguns minutos.",
+    "info_unavailable_many": "{who} não responderam agora; tente de novo em alguns minutos.",
+    "listing_intro": "Aqui estão os horários livres em {specialties}:",
+    "earliest": "**Horário mais cedo: {day} às {time} com {doctor} ({clinic})**",
+    "earliest_in": "**Horário mais cedo em {specialty}: {day} às {time} com {doctor} ({clinic})**",
+    "how_to_book": "Para agendar, diga o médico, o dia e o horário, ou escolha um horário acima.",
+    "how_to_reschedule": "Para remarcar, diga qual dos horários acima você prefere.",
+    "none_at": "Não há horários livres na {clinic}{filter}.",
+    "filter_doctor": " com {doctor}",
+    "filter_on": " em {day}",
+    "filter_between": " entre {start} e {end}",
+    "filter_from": " a partir de {start}",
+    "filter_until": " até {end}",
+    "filter_window": " nas próximas duas semanas",
+    "try_options": "Quer tentar {options}?",
+    "another_day": "outro dia",
+    "another_doctor": "outro médico",
+    "clinic_option": "a {clinic}",
+    "specialty_empty": "No momento não há horários livres em {specialty} nas próximas duas semanas. Por favor, "
+                       "tente novamente mais tarde.",
+    "unavailable_shown": "{who} não respondeu agora; mostrei os horários das demais.",
+    "unavailable_shown_many": "{who} não responderam agora; mostrei os horários das demais.",
+    "unavailable_retry": "Desculpe, {who} não respondeu agora. Tente novamente em alguns minutos.",
+    "unavailable_retry_many": "Desculpe, {who} não responderam agora. Tente novamente em alguns minutos.",
+    "unavailable_appointments": "{who} não respondeu agora; mostrei as consultas das demais.",
+    "unavailable_appointments_many": "{who} não responderam agora; mostrei as consultas das demais.",
+    "none_elsewhere": "{who} não respondeu agora; nas demais clínicas você não tem consultas agendadas.",
+    "none_elsewhere_many": "{who} não responderam agora; nas demais clínicas você não tem consultas agendadas.",
+    "unavailable_action": "Desculpe, a {clinic} não respondeu agora e não consegui confirmar {action}. Daqui a "
+                          "alguns minutos, peça para ver as suas consultas e confira antes de tentar de novo.",
+    "book_appointment_noun": "o agendamento",
+    "reschedule_appointment_noun": "a remarcação",
+    "cancel_appointment_noun": "o cancelamento",
+    "appointment": "{clinic} — {doctor}, {when}",
+    "when": "{day}, às {time}",
+    "booked": "Consulta confirmada! {appointment}. Código da reserva: {code}. Guarde o código: ele é pedido para"
+              " remarcar ou cancelar.",
+    "moved_from": "Consulta remarcada. Antes: {appointment}.",
+    "moved_to": "Agora: {appointment}. Código da reserva: {code}.",
+    "already_booked": "Você já tem esta consulta: {appointment}.",
+    "rescheduled": "Consulta remarcada! {clinic} — {doctor}: de {old} para {new}.",
+    "cancelled": "Consulta cancelada: {appointment}. Se quiser marcar outro horário, é só me dizer.",
+    "my_intro": "Estas são as suas consultas agendadas:",
+    "booked_line": "• {day} às {time} — {doctor} ({clinic}, {specialty})",
+    "no_appointments": "Você não tem consultas agendadas nas nossas clínicas.",
+    "my_next": "Se quiser remarcar ou cancelar alguma, é só me dizer.",
+    "which_cancel": "Qual delas você quer cancelar? Diga o médico, o dia e o horário.",
+    "ask_confirm_cancel": "Confirma o cancelamento desta consulta? {appointment}. Responda sim ou não.",
+    "ask_confirm_reschedule": "Confirma a remarcação? {clinic} — {doctor}: de {old} para {new}. Responda sim ou "
+                              "não.",
+    "ask_code_cancel": "Para cancelar esta consulta preciso do código da reserva (6 caracteres, informado quando"
+                       " ela foi marcada): {appointment}. Envie o código para confirmar, ou responda não para "
+                       "mantê-la. Sem o código, fale diretamente com a {clinic}.",
+    "ask_code_reschedule": "Para remarcar ({clinic} — {doctor}: de {old} para {new}) preciso do código da "
+                           "reserva (6 caracteres, informado quando a consulta foi marcada). Envie o código para"
+                           " confirmar, ou responda não para manter como está. Sem o código, fale diretamente "
+                           "com a {clinic}.",
+    "kept": "Tudo bem, não alterei nada: sua consulta continua marcada ({appointment}).",
+    "confirm_cancel": "É esta a consulta que você quer cancelar? Se for, é só confirmar.",
+    "which_reschedule": "Qual delas você quer remarcar, e para qual dia e horário?",
+    "which_reschedule_known": "Qual delas você quer remarcar?",
+    "confirm_reschedule": "É esta a consulta que você quer remarcar? Se for, é só confirmar.",
+    "when_reschedule": "Para qual dia e horário você quer remarcar?",
+    "slot_taken": "Esse horário acabou de ser reservado por outra pessoa. Quer ver os horários livres "
+                  "{of_doctor}?",
+    "slot_not_found": "Não encontrei esse horário na agenda {of_doctor} ({day} às {time}). Quer ver os horários "
+                      "livres?",
+    "slot_in_past": "Esse horário ({day} às {time}) já passou. Quer ver os próximos horários livres {of_doctor}?",
+    "appointment_not_found": "Não encontrei consulta com os seus dados com {doctor} em {day} às {time}, ou o "
+                             "código da reserva não confere. Confira o código, ou peça para ver as suas "
+                             "consultas.",
+    "locked": "Por segurança, as consultas deste CPF na {clinic} estão bloqueadas por 15 minutos depois de "
+              "várias tentativas com dados que não conferem. Tente mais tarde ou fale com a clínica.",
+    "identity_mismatch": "Não consegui agendar: o nome informado não confere com o que a {clinic} tem para este "
+                         "CPF. Abra uma nova conversa com o nome completo como na primeira consulta, ou fale com"
+                         " a clínica.",
+    "clinic_busy": "A agenda da {clinic} estava ocupada e nada foi alterado. Pode tentar de novo em instantes.",
+    "write_not_requested": "Não fiz nenhuma alteração, porque não entendi um pedido para isso. Se quiser marcar,"
+                           " é só pedir (por exemplo: \"marca com {doctor} {day} às {time}\").",
+    "not_confirmed": "Não alterei nada: cancelamentos e remarcações só são feitos depois que você confirma a "
+                     "consulta exata. Diga qual consulta e eu peço a confirmação.",
+    "appointment_in_past": "Essa consulta ({day} às {time}) já passou, então não dá mais para alterá-la. Quer "
+                           "ver as suas próximas consultas?",
+    "same_slot": "O novo horário é igual ao da consulta atual. Para qual outro dia e horário você quer remarcar?",
+    "unknown_doctor": "Não encontrei {doctor} na {clinic}. Lá atendem {doctors}. Com qual deles?",
+    "invalid_list_available_slots": "Não consegui entender a data pedida. Pode dizer o dia de novo (por exemplo,"
+                                    " 25/11)?",
+    "invalid_book_appointment": "Para agendar, preciso do médico, do dia e do horário (por exemplo, 25/11 às "
+                                "09:00). Pode me dizer?",
+    "invalid_reschedule_appointment": "Para remarcar, preciso saber qual é a consulta atual e o novo dia e "
+                                      "horário. Pode me dizer?",
+    "invalid_cancel_appointment": "Para cancelar, preciso do médico, do dia e do horário da consulta. Pode me "
+                                  "dizer?",
+    "generic_error": "Desculpe, não consegui concluir o pedido na {clinic} agora. Tente novamente em alguns "
+                     "minutos.",
+    "hello": "Olá!",
+    "greeting": "Olá! Sou o assistente de agendamento das nossas clínicas. Posso mostrar horários livres, "
+                "agendar, remarcar ou cancelar consultas e mostrar as suas consultas, em {specialties}. Como "
+                "posso ajudar?",
+    "out_of_scope": "Desculpe, por aqui só consigo ajudar com consultas nas nossas clínicas de {specialties}: "
+                    "ver horários livres, agendar, remarcar, cancelar e ver as suas consultas. Posso ajudar com "
+                    "alguma dessas coisas?",
+    "privacy": "Não posso compartilhar dados de pacientes: prontuários e informações pessoais são confidenciais "
+               "(LGPD), e as ferramentas da equipe das clínicas nunca são usadas por este chat. Posso ajudar com"
+               " as suas próprias consultas: ver horários, agendar, remarcar ou cancelar.",
+    "not_offered": "Ainda não oferecemos {specialty} nas nossas clínicas. Estas são as especialidades "
+                   "disponíveis:",
+    "not_offered_short": "Ainda não oferecemos {specialty} nas nossas clínicas; as especialidades disponíveis "
+                         "são {specialties}.",
+    "that_specialty": "essa especialidade",
+    "which_specialty": "Claro! Para qual especialidade é a consulta? Temos:",
+    "specialty_line": "• {specialty} — {clinics}",
+    "pick_specialty": "Diga a especialidade e eu mostro os horários livres.",
+    "no_advice": "Não posso dar orientação médica, diagnóstico nem indicar remédios por aqui: isso precisa da "
+                 "avaliação de um médico.",
+    "suggest_specialty": "Posso mostrar os horários livres de {specialty} para você marcar uma consulta.",
+    "suggest_booking": "Posso ajudar você a marcar uma consulta em {specialties}.",
+    "urgent": "Se os sintomas forem fortes ou piorarem, ligue para o SAMU (192) ou procure o pronto-socorro mais"
+              " próximo.",
+    "clarify_cancel": "Qual destas consultas você quer cancelar?",
+    "clarify_reschedule": "Qual destas consultas você quer remarcar?",
+    "clarify_choose": "Qual destas consultas você quer dizer?",
+    "clarify_line": "{n}. {day} às {time} — {doctor} ({clinic})",
+    "clarify_doctor": "Com qual destes médicos você quer?",
+    "doctor_line": "{n}. {doctor} ({clinic})",
+    "reply_with_number": "É só responder com o número.",
+    "ask_new_time": "Para qual dia e horário você quer remarcar a consulta?",
+    "ask_new_time_for": "Para qual dia e horário você quer remarcar a consulta de {day} às {time} com {doctor} "
+                        "({clinic})?",
+    "ask_appointment": "Qual consulta você quer {verb}? Diga o médico, o dia e o horário, ou peça para ver as "
+                       "suas consultas.",
+    "verb_cancel": "cancelar",
+    "verb_reschedule": "remarcar",
+    "verb_change": "alterar",
+    "ask_more": "Pode me contar um pouco mais sobre o que você precisa? Posso mostrar horários, agendar, "
+                "remarcar ou cancelar consultas.",
+}
+
+_EMERGENCY = {
+    "opening": "Isto pode ser uma emergência. Procure ajuda agora.",
+    "opening_suicide": "Sinto muito que você esteja passando por isso. Você não precisa enfrentar isso sozinho.",
+    "samu": "Ligue agora para o SAMU: 192.",
+    "samu_danger": "Se houver perigo imediato ou se alguém já se machucou, ligue para o SAMU: 192.",
+    "firefighters": "Se houver fogo, fumaça, choque elétrico, acidente ou alguém preso: Bombeiros, 193.",
+    "cvv": "Ligue para o CVV: 188 (gratuito, 24 horas), ou converse pelo cvv.org.br.",
+    "intoxication": "Disque-Intoxicação: 0800 722 6001 (24 horas).",
+    "er": "Ou vá agora ao pronto-socorro ou UPA mais próximo, sem dirigir.",
+    "stay": "Fique com a pessoa até a ajuda chegar.",
+    "stay_suicide": "Não fique sozinho: chame alguém de confiança para ficar com você.",
+    "later": "Não vou agendar nada agora. Quando tudo estiver bem, posso ajudar você a marcar uma consulta de "
+             "acompanhamento.",
+}
+
+_BLOCKED_NOTES = {
+    "privacy": "Desculpe, não posso mostrar esta resposta, para proteger a privacidade de outras pessoas. Tente "
+               "de novo ou fale diretamente com a clínica.",
+    "medical": "Desculpe, não posso mostrar esta resposta porque ela trazia orientação médica não verificada. "
+               "Para dúvidas sobre sintomas ou remédios, converse com um médico; posso ajudar a marcar a "
+               "consulta.",
+    "both": "Desculpe, não posso mostrar esta resposta: ela trazia dados de outras pessoas e orientação médica "
+            "não verificada. Fale com a clínica ou, para dúvidas de saúde, com um médico.",
+    "unsafe": "Desculpe, não posso mostrar esta resposta porque ela não passou na verificação de segurança. "
+              "Tente de novo ou fale diretamente com a clínica.",
+}
+
+
+def _of_doctor(doctor: str) -> str:
+    """'de' contracted with the doctor's title: 'do Dr. X', 'da Dra. Y'."""
+    if doctor.startswith("Dra."):
+        return f"da {doctor}"
+    return f"do {doctor}" if doctor.startswith("Dr.") else f"de {doctor}"
+
+
+# Only words that exist in Portuguese alone: "no", "do", "as", "me" and "favor" are ordinary words in
+# English too, so they would tilt the count without telling the languages apart.
+_KEYWORDS = frozenset(
+    """
+    quero marcar consulta consultas com para pra meu minha meus minhas horario horarios amanha
+    hoje cancelar desmarcar remarcar agendar por tem de o a e os da das dos um uma eu voce vc
+    quais qual quando disponivel disponiveis semana dia obrigado obrigada oi ola bom boa sim nao
+    gostaria preciso ver doutor doutora medico que em na mais primeiro dor joelho pele
+    cardiologia dermatologia ortopedia cardiologista dermatologista ortopedista
+    segunda terca quarta quinta sexta sabado domingo
+    """.split()
+)
+
+_CALENDAR = {
+    "weekdays": "seg, ter, qua, qui, sex, sáb, dom",
+    "weekdays_full": "segunda-feira, terça-feira, quarta-feira, quinta-feira, sexta-feira, sábado, domingo",
+    "months": "janeiro, fevereiro, março, abril, maio, junho, julho, agosto, setembro, outubro, novembro, dezembro",
+    "day": "{weekday} {day:02d}/{month:02d}",
+    "full_day": "{weekday}, {day:02d}/{month:02d}/{year}",
+    "today_tomorrow": "hoje, amanhã",
+    "and": "e",
+    "or": "ou",
+    "month_words": "janeiro jan, fevereiro fev, marco mar, abril abr, maio mai, junho jun, julho jul, agosto ago, "
+                   "setembro set, outubro out, novembro nov, dezembro dez",
+    "weekday_words": "segunda, terca, quarta, quinta, sexta, sabado, domingo",
+    "relative_days": "hoje, amanha, depois de amanha",
+}
+
+PACK = LanguagePack(code="pt", keywords=_KEYWORDS, phrases=_PHRASES, emergency=_EMERGENCY,
+                    blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_pt"),
+                    of_doctor=_of_doctor)

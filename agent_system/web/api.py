@@ -1,0 +1,101 @@
+"""The JSON API blueprint (`/api/*`): sessions, the chat turn (SSE or JSON), the clinic registry, health."""
+from __future__ import annotations
+
+import time
+from functools import partial
+
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+
+from clinic_servers.cpf import normalize_cpf
+
+from agent_system.errors import ApiError, SessionsFull, TooManyRequests
+from agent_system.events import to_record
+from agent_system.sessions.conversation import Patient
+from agent_system.sessions.store import SessionStore
+from agent_system.sse import frame_events
+from agent_system.web.directory import registry_for_page
+from agent_system.web.limits import current_client, wait_sentence
+from agent_system.web.settings import WebSettings
+from agent_system.web.validation import chat_message, conversation_of, json_body, patient_name
+
+api = Blueprint("api", __name__, url_prefix="/api")
+_STREAM_HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
+
+
+@api.post("/session")
+def open_session() -> tuple[Response, int]:
+    """Identify the patient by full name and CPF; 201 with the new session id."""
+    body = json_body(request)
+    name, cpf = patient_name(body.get("name")), normalize_cpf(body.get("cpf"))
+    if cpf is None:
+        raise ApiError(400, "invalid_cpf", "CPF inválido. Confira os 11 dígitos.")
+    patient = Patient(name=name, cpf=cpf)
+    try:
+        session_id = _sessions().create(patient)
+    except SessionsFull as full:
+        raise TooManyRequests(wait_sentence("O serviço está com conversas demais abertas agora.", 60), 60) from full
+    return jsonify(session_id=session_id, patient=patient.public()), 201
+
+
+@api.get("/session")
+def show_session() -> Response:
+    """The session's patient and the history the page shows again after a reload."""
+    session_id, conversation = conversation_of(_sessions(), request.headers.get("X-Session-Id"))
+    return jsonify(patient=conversation.patient.public(),
+                   history=[turn.model_dump() for turn in _sessions().history(session_id)])
+
+
+@api.delete("/session")
+def close_session() -> tuple[str, int]:
+    """Forget the session (New chat)."""
+    session_id = request.headers.get("X-Session-Id")
+    if session_id:
+        _sessions().delete(session_id)
+    return "", 204
+
+
+@api.post("/chat")
+def chat() -> Response:
+    """One turn: streamed as SSE, or one JSON answer when the client accepts only JSON."""
+    body = json_body(request)
+    session_id, conversation = conversation_of(_sessions(), body.get("session_id"))
+    message = chat_message(body.get("message"), _settings().max_message_chars)
+    if _sessions().hit(session_id) > _settings().messages_per_minute:
+        wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute
+        raise TooManyRequests(wait_sentence("Muitas mensagens nesta conversa em pouco tempo.", wait), wait)
+    # The stream never reads the request: the turn gets everything it needs here.
+    turn = partial(current_app.extensions["turns"].events, session_id, conversation, message)
+    release = current_app.extensions["stream_gate"].enter(current_client())
+    if request.accept_mimetypes.best == "application/json":
+        try:
+            events = list(turn())
+        finally:
+            release()
+        answer = next((e.text for e in events if e.type == "answer"), "")
+        return jsonify(answer=answer, events=[to_record(e) for e in events])
+    stream = frame_events(turn, start=current_app.extensions["turn_workers"].submit)
+    response = Response(stream_with_context(stream), mimetype="text/event-stream", headers=_STREAM_HEADERS)
+    response.call_on_close(release)  # the server closes the response when the stream ends or the client leaves
+    return response
+
+
+@api.get("/clinics")
+def clinics() -> Response:
+    """The clinic registry as the page shows it: clinics and the specialties they offer."""
+    return jsonify(registry_for_page(current_app.extensions["registry"]))
+
+
+@api.get("/health")
+def health() -> Response:
+    """Each clinic up or down, and which LLM (if any) the assistant uses."""
+    clinics = current_app.extensions["health"].status()
+    status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
+    return jsonify(status=status, clinics=clinics, llm=_settings().agent.llm.label)
+
+
+def _sessions() -> SessionStore:
+    return current_app.extensions["sessions"]
+
+
+def _settings() -> WebSettings:
+    return current_app.extensions["web_settings"]

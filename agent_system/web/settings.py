@@ -1,0 +1,38 @@
+"""The web app's configuration, read once from the environment and passed to the factory."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from clinic_servers.registry import ClinicRegistry
+
+from agent_system.sessions.store import IDLE_TTL_S, MAX_SESSIONS
+from agent_system.settings import AgentSettings
+from agent_system.web.limits import ClientLimits
+
+TURN_WORKERS = 64  # turns running at once per process; more wait (with keep-alives) for a free worker
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    port: int = 5000
+    max_body_bytes: int = 16 * 1024
+    max_message_chars: int = 2000
+    messages_per_minute: int = 30
+    cors_origins: tuple[str, ...] = ()
+    redis_url: str | None = None
+    session_ttl_s: int = IDLE_TTL_S
+    max_sessions: int = MAX_SESSIONS
+    turn_workers: int = TURN_WORKERS
+    limits: ClientLimits = ClientLimits()
+    agent: AgentSettings | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], registry: ClinicRegistry) -> "WebSettings":
+        """Settings from environment variables; every one has a default."""
+        origins = tuple(o.strip() for o in env.get("CORS_ORIGINS", "").split(",") if o.strip())
+        return cls(port=int(env.get("PORT") or 5000), cors_origins=origins, redis_url=env.get("REDIS_URL") or None,
+                   messages_per_minute=int(env.get("MESSAGES_PER_MINUTE") or 30),
+                   max_sessions=int(env.get("MAX_SESSIONS") or MAX_SESSIONS), limits=ClientLimits.from_env(env),
+                   turn_workers=int(env.get("TURN_WORKERS") or TURN_WORKERS),
+                   agent=AgentSettings.from_env(env, registry))

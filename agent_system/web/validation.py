@@ -1,0 +1,56 @@
+"""What the API accepts: a JSON object body, a patient's full name, a chat message, a known session."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from flask import Request
+
+from agent_system.errors import ApiError
+from agent_system.sessions.conversation import Conversation
+from agent_system.sessions.store import SessionStore
+
+_NAME = re.compile(r"^[^\W\d_]+(?:[ '.-][^\W\d_]+)*\.?$")
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")  # secrets.token_urlsafe's alphabet (fullmatch)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_body(request: Request) -> dict:
+    """The request's JSON object; ApiError 400 for anything else."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser follows: as malformed as broken JSON
+        body = None
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_body", "O corpo da requisição deve ser um objeto JSON.")
+    return body
+
+
+def patient_name(value: object) -> str:
+    """A full name (two words at least, letters only), NFC with single spaces; ApiError 400 otherwise."""
+    # NFC first: some phone keyboards send "José" as "Jose" plus a combining accent.
+    name = " ".join(unicodedata.normalize("NFC", value).split()) if isinstance(value, str) else ""
+    if not (3 <= len(name) <= 120) or len(name.split()) < 2 or not _NAME.match(name):
+        raise ApiError(400, "invalid_name", "Informe seu nome completo (nome e sobrenome).")
+    return name
+
+
+def chat_message(value: object, max_chars: int) -> str:
+    """The message, stripped; ApiError 400 when empty, too long or not encodable text."""
+    if not isinstance(value, str) or not value.strip():
+        raise ApiError(400, "invalid_message", "Escreva uma mensagem.")
+    if _LONE_SURROGATE.search(value):  # a "\ud800" escape: no text, and it could never be stored or sent
+        raise ApiError(400, "invalid_message", "A mensagem tem caracteres inválidos.")
+    if len(value) > max_chars:
+        raise ApiError(400, "message_too_long", f"A mensagem passa de {max_chars} caracteres.")
+    return value.strip()
+
+
+def conversation_of(sessions: SessionStore, session_id: object) -> tuple[str, Conversation]:
+    """The session id and its conversation; ApiError 401 when the session is unknown or expired."""
+    # Only ids shaped like ours reach the store: anything else (a lone surrogate, a NUL) is simply unknown.
+    ours = isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id)
+    conversation = sessions.load(session_id) if ours else None
+    if conversation is None:
+        raise ApiError(401, "session_expired", "Sessão expirada ou inexistente. Identifique-se novamente.")
+    return session_id, conversation

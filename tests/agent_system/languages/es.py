@@ -1,0 +1,55 @@
+"""Spanish, as a third language pack would add it: the texts of a listing and of the emergency answer.
+
+Phrases not written here read in English; a real pack translates every key of `language/pt.py`.
+"""
+from __future__ import annotations
+
+from agent_system.language import en
+from agent_system.language.pack import LanguagePack
+
+_SPECIALTIES = {"cardiologia": "Cardiología", "dermatologia": "Dermatología", "ortopedia": "Ortopedia"}
+
+PACK = LanguagePack(
+    code="es",
+    keywords=frozenset("quiero quisiera necesito cita citas horarios disponibles libres hoy manana gracias "
+                       "hola el los las usted ayuda hay creo estoy tengo un".split()),
+    phrases={
+        **en.PACK.phrases,
+        "listing_intro": "Estos son los horarios libres en {specialties}:",
+        "earliest": "**Horario más temprano: {day} a las {time} con {doctor} ({clinic})**",
+        "earliest_in": "**Horario más temprano en {specialty}: {day} a las {time} con {doctor} ({clinic})**",
+        "how_to_book": "Para reservar, dígame el médico, el día y la hora, o elija un horario de arriba.",
+    },
+    emergency={
+        "opening": "Esto puede ser una emergencia. Busque ayuda ahora.",
+        "opening_suicide": "Siento mucho que esté pasando por esto. No tiene que enfrentarlo solo.",
+        "samu": "Llame ahora al SAMU: 192.",
+        "samu_danger": "Si hay peligro inmediato o alguien ya está herido, llame al SAMU: 192.",
+        "firefighters": "Si hay fuego, humo, una descarga eléctrica, un accidente o alguien atrapado: "
+                        "Bomberos (Bombeiros), 193.",
+        "cvv": "Llame al CVV: 188 (gratuito, 24 horas), o converse en cvv.org.br.",
+        "intoxication": "Línea de intoxicaciones (Disque-Intoxicação): 0800 722 6001 (24 horas).",
+        "er": "O vaya ahora a la sala de emergencias (pronto-socorro o UPA) más cercana, sin conducir.",
+        "stay": "Quédese con la persona hasta que llegue la ayuda.",
+        "stay_suicide": "No se quede solo: pida a alguien de confianza que esté con usted.",
+        "later": "No voy a agendar nada ahora. Cuando todo esté bien, puedo ayudarle a reservar una consulta "
+                 "de seguimiento.",
+    },
+    blocked_notes={kind: "Lo siento, no puedo mostrar esta respuesta. Hable directamente con la clínica."
+                   for kind in ("privacy", "medical", "both", "unsafe")},
+    calendar={
+        "weekdays": "lun, mar, mié, jue, vie, sáb, dom",
+        "weekdays_full": "lunes, martes, miércoles, jueves, viernes, sábado, domingo",
+        "months": "enero, febrero, marzo, abril, mayo, junio, julio, agosto, septiembre, octubre, noviembre, "
+                  "diciembre",
+        "day": "{weekday} {day}/{month:02d}",
+        "full_day": "{weekday} {day} de {month_name} de {year}",
+        "today_tomorrow": "hoy, mañana",
+        "and": "y",
+        "or": "o",
+        # Messages are read by the built-in languages' date words only.
+        "month_words": "", "weekday_words": "", "relative_days": "",
+    },
+    specialty_name=lambda specialty: _SPECIALTIES.get(specialty.key, specialty.name_en),
+    of_doctor="del {}".format,
+)
