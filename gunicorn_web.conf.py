@@ -25,7 +25,7 @@ from pathlib import Path  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from clinic_servers.settings import PROJECT_ROOT, read_environment  # noqa: E402
+from clinic_servers.contract.environment import PROJECT_ROOT, read_environment  # noqa: E402
 
 _env = read_environment()
 _port = int(_env.get("PORT") or 5000)
@@ -70,7 +70,7 @@ def on_starting(server):
     global _fleet
     from agent_system.settings import remote_clinics
     from clinic_servers.launcher import start_fleet
-    from clinic_servers.registry import ClinicRegistry
+    from clinic_servers.contract.registry import ClinicRegistry
 
     registry = ClinicRegistry.from_env(_env)
     if remote_clinics(registry, _env):

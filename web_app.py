@@ -28,10 +28,10 @@ from agent_system.web.headers import security_headers
 from agent_system.web.limits import install_limits
 from agent_system.web.pages import pages
 from agent_system.web.settings import WebSettings
+from clinic_servers.contract.environment import PROJECT_ROOT, read_environment
+from clinic_servers.contract.registry import ClinicRegistry
+from clinic_servers.contract.request_body import buffer_unsized_body
 from clinic_servers.launcher import start_fleet
-from clinic_servers.registry import ClinicRegistry
-from clinic_servers.request_body import buffer_unsized_body
-from clinic_servers.settings import PROJECT_ROOT, read_environment
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import sys
 
-from clinic_servers.cpf import normalize_cpf
-from clinic_servers.registry import ClinicRegistry
-from clinic_servers.settings import read_environment
+from clinic_servers.contract.cpf import normalize_cpf
+from clinic_servers.contract.environment import read_environment
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.assembly import build_pipeline
 from agent_system.sessions.conversation import Conversation, Patient

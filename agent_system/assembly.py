@@ -1,7 +1,7 @@
 """Assembles the pipeline from settings: the one place that decides rules-only or LLM-backed."""
 from __future__ import annotations
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.answer.llm_responder import LLMResponder
 from agent_system.answer.responder import ResponseRenderer
@@ -23,7 +23,8 @@ from agent_system.verification.verifier import Verifier
 def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipeline:
     """The five-stage pipeline; without an LLM every stage is deterministic."""
     llm = build_llm(settings.llm)
-    verifier = Verifier(llm, _prompt(settings, "verifier.txt"))
+    doctors = [doctor.name for clinic in registry.clinics for doctor in clinic.doctors]
+    verifier = Verifier(llm, _prompt(settings, "verifier.txt"), doctors)
     rules = RulesPlanner(registry)
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
     check = PlanCheck(registry, rules.doctors, is_write_request)

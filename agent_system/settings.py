@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from clinic_servers.clock import Clock, parse_today
-from clinic_servers.launcher import configured_ports
-from clinic_servers.registry import ClinicRegistry
-from clinic_servers.settings import PROJECT_ROOT
+from clinic_servers.contract.clock import Clock, parse_today
+from clinic_servers.contract.environment import PROJECT_ROOT
+from clinic_servers.contract.registry import configured_ports
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.llm.client import LLMSettings
 
@@ -30,7 +30,7 @@ class AgentSettings:
     prompts_dir: Path = PROMPTS_DIR
     var_dir: Path = PROJECT_ROOT / "var"
     # TLS to remote clinics: True (certifi's CAs) or a CA bundle file, from REQUESTS_CA_BUNDLE or
-    # CURL_CA_BUNDLE, the variables the router honoured when it still went through requests.
+    # CURL_CA_BUNDLE, read here once: the router's Sessions read nothing from the environment.
     clinic_tls_verify: bool | str = True
 
     @classmethod

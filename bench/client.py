@@ -52,9 +52,11 @@ class TurnResult:
 class WebClient:
     """One patient's connection to the web app."""
 
-    def __init__(self, host: str, port: int, timeout_s: float = 30.0, source: str | None = None):
+    def __init__(self, host: str, port: int, timeout_s: float = 30.0, address: str | None = None):
         self.host, self.port, self.timeout_s = host, port, timeout_s
-        self.source = source  # the client address to send from (127.0.0.0/8 is all loopback on Linux)
+        # The patient's own address, told in X-Forwarded-For as a reverse proxy would: the web app trusts
+        # the load generator's 127.0.0.1 as that proxy (TRUSTED_PROXIES) and limits each address apart.
+        self.address = address
         self.conn = self._connect()
         self.session_id: str | None = None
         self.cpf: str | None = None
@@ -82,7 +84,7 @@ class WebClient:
 
     def _stream(self, message: str, started: float) -> TurnResult:
         body = json.dumps({"session_id": self.session_id, "message": message})
-        self.conn.request("POST", "/api/chat", body, {**_JSON, "Accept": "text/event-stream"})
+        self.conn.request("POST", "/api/chat", body, {**self._headers(), "Accept": "text/event-stream"})
         reply = self.conn.getresponse()
         if reply.status != 200:
             reply.read()
@@ -104,14 +106,16 @@ class WebClient:
         return _judged(result)
 
     def _post_json(self, path: str, payload: dict) -> tuple[int, dict]:
-        self.conn.request("POST", path, json.dumps(payload), _JSON)
+        self.conn.request("POST", path, json.dumps(payload), self._headers())
         reply = self.conn.getresponse()
         data = reply.read()
         return reply.status, json.loads(data) if data else {}
 
+    def _headers(self) -> dict[str, str]:
+        return {**_JSON, "X-Forwarded-For": self.address} if self.address else _JSON
+
     def _connect(self) -> http.client.HTTPConnection:
-        source = (self.source, 0) if self.source else None
-        return http.client.HTTPConnection(self.host, self.port, timeout=self.timeout_s, source_address=source)
+        return http.client.HTTPConnection(self.host, self.port, timeout=self.timeout_s)
 
 
 def _judged(result: TurnResult) -> TurnResult:

@@ -31,9 +31,9 @@ if __package__ in (None, ""):  # `python bench/llm_eval.py`: make the project im
 import openai.resources.chat.completions as chat_completions  # noqa: E402
 
 from agent_system.llm.client import LLMSettings  # noqa: E402
-from agent_system.sessions.conversation import Conversation  # noqa: E402
-from clinic_servers.registry import ClinicRegistry  # noqa: E402
 from agent_system.pipeline import Pipeline  # noqa: E402
+from agent_system.sessions.conversation import Conversation  # noqa: E402
+from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
 from tests.evaluation.metrics import expected_of, figures, percentile  # noqa: E402
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402

@@ -1,12 +1,15 @@
 """The realistic mix: patients who mostly look, sometimes book, now and then cancel or move, under the
 shipped rate limits.
 
-A visit is 20 turns: 14 listings (70%), 3 bookings (15%), a cancel and a reschedule (10%) and one
-"my appointments" (5%); a confirmation ("sim") is sent whenever the assistant asks for one. Each visit
-is a new patient (identity, session, connection) from one of many client addresses, so neither the
-per-session message limit nor anything keyed on the address is lifted. Slots come from a shared pool
-so no two visits want the same one; at the end of a visit its bookings are released straight in the
-clinics' stores (setup, not measured) and its slots go back to the pool.
+A visit is 20 turns: 14 listings (70%), 3 bookings (15%), a cancel or a reschedule of the visit's
+first booking with the "sim" that confirms it (2 turns, 10%: the assistant asks before it writes, so
+the write happens on the second turn and is judged there), and one "my appointments" (5%). A booking
+the assistant holds back (it overlaps another appointment) is confirmed with "sim" too. Visits
+alternate between cancelling and moving. Each visit is a new patient (identity, session,
+connection) with its own client address (X-Forwarded-For through the trusted-proxy setting), so
+neither the per-session message limit nor any per-address limit is lifted. Slots come from a shared
+pool so no two visits want the same one; at the end of a visit its bookings are released straight in
+the clinics' stores (setup, not measured) and its slots go back to the pool.
 """
 from __future__ import annotations
 
@@ -20,10 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .client import TurnResult, WebClient
+from .serve_load import address
 from .workload import LISTINGS, SIX_CLINICS, Slot, patient
 
-CLIENT_ADDRESSES = tuple(f"127.0.0.{n}" for n in range(2, 66))
-KINDS = ("listing", "booking", "cancel", "reschedule", "my appointments", "confirmation")
+KINDS = ("listing", "booking", "booking confirmation", "cancel", "cancel confirmation", "reschedule",
+         "reschedule confirmation", "my appointments")
 _visits = itertools.count(50_000)  # identities apart from the other scenarios' (CPF bases stay 9 digits)
 _visits_lock = threading.Lock()
 
@@ -61,6 +65,11 @@ class MixTimings:
     failures: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def fail(self, kind: str, failure: str) -> None:
+        """A failure outside any turn (a refused session)."""
+        with self.lock:
+            self.failures.append(f"{kind}: {failure}")
+
     def add(self, kind: str, result: TurnResult) -> None:
         with self.lock:
             if not result.ok:
@@ -78,31 +87,36 @@ class MixTimings:
         return sum(len(v) for v in self.total_ms.values())
 
 
-def visit(client_address: str, port: int, pool: SlotPool, clinic_var: Path, timings: MixTimings) -> bool:
+def visit(port: int, pool: SlotPool, clinic_var: Path, timings: MixTimings) -> bool:
     """One patient's whole 20-turn visit (so the mix holds); False when the pool ran dry (no visit made)."""
     slots = pool.take(2), pool.take(1), pool.take(1)
     if any(s is None for s in slots):
         pool.give_back([slot for group in slots if group for slot in group])
         return False
-    (moved_from, moved_to), (first,), (last,) = slots
-    client = WebClient("127.0.0.1", port, source=client_address)
+    (first, moved_to), (second,), (third,) = slots
     with _visits_lock:
         n = next(_visits)
+    client = WebClient("127.0.0.1", port, address=address(n))
     try:
         client.open_session(*patient(n))
-        for kind, message, status in _script(first, moved_from, moved_to, last):
+        for kind, message, status in _script(n % 2 == 0, first, moved_to, second, third):
             _turn(client, kind, message, status, timings)
+    except RuntimeError as e:  # the app refused the session: an error of the run like any failed turn
+        timings.fail("session", str(e))
     finally:
         client.close()
-        _release(clinic_var, client.cpf, [first, moved_from, moved_to, last])
-        pool.give_back([first, moved_from, moved_to, last])
+        _release(clinic_var, client.cpf, [first, moved_to, second, third])
+        pool.give_back([first, moved_to, second, third])
     return True
 
 
-def _script(first: Slot, moved_from: Slot, moved_to: Slot, last: Slot):
+def _script(cancels: bool, first: Slot, moved_to: Slot, second: Slot, third: Slot):
+    """(kind, message, status the answer must report) for each request of the visit, in order."""
     listings = itertools.cycle(LISTINGS)
-    plan = ["L", "L", ("booking", first), "L", "L", ("cancel", first), "L", "L", "M", "L",
-            ("booking", moved_from), "L", "L", ("reschedule", moved_to), "L", "L", ("booking", last), "L", "L", "L"]
+    change = ("cancel", first.cancellation(), "cancelled") if cancels else \
+        ("reschedule", moved_to.move_here(), "rescheduled")
+    plan = ["L", "L", ("booking", first), "L", "L", "L", change, "L", "L", "M", "L",
+            ("booking", second), "L", "L", "L", ("booking", third), "L", "L", "L"]
     for step in plan:
         if step == "L":
             yield "listing", next(listings), None
@@ -110,20 +124,27 @@ def _script(first: Slot, moved_from: Slot, moved_to: Slot, last: Slot):
             yield "my appointments", SIX_CLINICS, None
         elif step[0] == "booking":
             yield "booking", step[1].booking(), "confirmed"
-        elif step[0] == "cancel":
-            yield "cancel", step[1].cancellation(), "cancelled"
         else:
-            yield "reschedule", step[1].move_here(), "rescheduled"
+            yield step
 
 
 def _turn(client: WebClient, kind: str, message: str, status: str | None, timings: MixTimings) -> None:
+    """One request, and the "sim" that confirms it when the assistant asks (always for a cancel or a move;
+    for a booking when it overlaps another appointment); the write is judged on the turn that makes it."""
     result = client.turn(message)
-    if result.ok and result.answer.get("confirm"):
+    if kind in ("cancel", "reschedule") and result.ok and not result.answer.get("confirm"):
+        result.ok, result.failure = False, "no confirmation asked"
+    if result.ok and (result.answer.get("confirm") or (kind == "booking" and _held_back(result))):
         timings.add(kind, result)
-        kind, result = "confirmation", client.turn("sim")
+        kind, result = f"{kind} confirmation", client.turn("sim")
     if status and result.ok and not any(a.get("status") == status for a in result.answer.get("appointments", [])):
         result.ok, result.failure = False, f"no {status} appointment in the answer"
     timings.add(kind, result)
+
+
+def _held_back(result: TurnResult) -> bool:
+    """A booking turn that asked the patient instead of booking (it overlaps another appointment)."""
+    return not result.of_type("dispatch") and not result.answer.get("appointments")
 
 
 def _release(clinic_var: Path, cpf: str | None, slots: list[Slot]) -> None:
@@ -143,13 +164,10 @@ def run_mix(port: int, sessions: int, duration_s: float, pool: SlotPool, clinic_
     """
     timings, made, lock = MixTimings(), [0], threading.Lock()
     deadline = time.monotonic() + duration_s
-    addresses = itertools.cycle(CLIENT_ADDRESSES)
 
     def worker(offset: int) -> None:
         while time.monotonic() < deadline:
-            with lock:
-                address = next(addresses)
-            if not visit(address, port, pool, clinic_var, timings):
+            if not visit(port, pool, clinic_var, timings):
                 time.sleep(0.01)
                 continue
             with lock:

@@ -23,9 +23,10 @@ from pathlib import Path
 if __package__ in (None, ""):  # `python bench/profile_turns.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.serve_load import address  # noqa: E402
 from bench.system import TOKEN, Layout, start_clinics, web_env  # noqa: E402
 from bench.workload import LISTINGS, SIX_CLINICS, free_slots, patient  # noqa: E402
-from clinic_servers.registry import ClinicRegistry  # noqa: E402
+from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 
 VISIT_TURNS = 20
 
@@ -67,10 +68,29 @@ def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profil
     return profile
 
 
+def top_entries(profile: cProfile.Profile, order: str, count: int, only: str = "") -> list[dict]:
+    """The profile's first `count` functions by `order` ("tottime" or "cumulative"), optionally only those
+    whose file path holds `only`: {function, calls, own_s, cumulative_s}."""
+    stats = pstats.Stats(profile)
+    rows = []
+    for (path, line, name), (_, calls, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
+        if only and only not in path:
+            continue
+        where = f"{Path(path).name}:{line}({name})" if line else name
+        rows.append({"function": where, "calls": calls, "own_s": own, "cumulative_s": cumulative})
+    key = "own_s" if order == "tottime" else "cumulative_s"
+    return sorted(rows, key=lambda row: row[key], reverse=True)[:count]
+
+
+def profile_turns(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profile:
+    """Profile `turns` of the mix's messages through an in-process web app against running clinics."""
+    return _profile(urls, var_dir, turns)
+
+
 def _app_from(env: dict[str, str], create_app):
     """The app configured from `env` exactly as gunicorn's process would be."""
     from agent_system.web.settings import WebSettings
-    from clinic_servers.registry import ClinicRegistry as Registry
+    from clinic_servers.contract.registry import ClinicRegistry as Registry
     return create_app({"SETTINGS": WebSettings.from_env(env, Registry.load())})
 
 
@@ -89,11 +109,13 @@ _sessions: dict[int, str] = {}
 
 def _turn(client, n: int, message: str) -> None:
     visit = n // VISIT_TURNS
+    forwarded = {"X-Forwarded-For": address(80_000 + visit)}  # each patient its own address, as in bench/mix.py
     if visit not in _sessions:
         name, cpf = patient(80_000 + visit)  # apart from the benchmark's identities; 9-digit CPF bases
-        _sessions[visit] = client.post("/api/session", json={"name": name, "cpf": cpf}).get_json()["session_id"]
+        _sessions[visit] = client.post("/api/session", json={"name": name, "cpf": cpf},
+                                       headers=forwarded).get_json()["session_id"]
     reply = client.post("/api/chat", json={"session_id": _sessions[visit], "message": message},
-                        headers={"Accept": "application/json"})
+                        headers={"Accept": "application/json", **forwarded})
     if reply.status_code != 200 or not reply.get_json().get("answer"):
         raise RuntimeError(f"turn failed: {reply.status_code} {reply.get_data(as_text=True)[:300]}")
 

@@ -19,7 +19,7 @@ TARGETS = (  # (label, figure key, limit, "<=" or ">=")
 def markdown(figures: dict) -> str:
     """All sections of one run."""
     parts = [_machine(figures), _targets(figures), _latency(figures), _mix(figures), _fan_out(figures),
-             _race(figures), _memory(figures)]
+             _race(figures), _memory(figures), _profile(figures)]
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
@@ -47,7 +47,7 @@ def _machine(f: dict) -> str:
         f"Layout: six clinics, each `gunicorn --workers {layout['clinic_workers']} -k gthread --threads 8`; "
         f"the web app `gunicorn --workers {layout['web_workers']} -k gthread --threads {layout['web_threads']} "
         f"'web_app:create_app()'`; rules mode (no LLM); SQLite sessions; CLINIC_TODAY fixed; "
-        f"the load generator runs on the same machine. Limits as shipped (30 messages a minute per session). "
+        f"the load generator runs on the same machine. Limits as shipped (30 messages a minute per session; per address: new sessions, chats, open streams), each simulated patient its own address through the trusted proxy setting. "
         f"Warm-up: {f.get('warm_up', {}).get('turns', 0)} turns, {f.get('warm_up', {}).get('failures', 0)} failed "
         f"(counted in the run's errors)."])
 
@@ -85,26 +85,35 @@ def _latency(f: dict) -> str:
 def _mix(f: dict) -> str:
     if "mix" not in f:
         return ""
-    rows = ["| sessions | visits | turns | errors | seconds | turns/s | listing p50 / p95 | booking p50 / p95 "
-            "| cancel p50 / p95 | reschedule p50 / p95 | my appointments p50 / p95 | first stage p50 / p95 "
+    rows = ["| sessions | visits | turns | errors | seconds | turns/s | listing p50 / p95 | booking (+ confirmation) p50 / p95 "
+            "| cancel (+ confirmation) p50 / p95 | reschedule (+ confirmation) p50 / p95 | my appointments p50 / p95 "
+            "| first stage p50 / p95 "
             "| first answer text p50 / p95 | CPU ms/turn: web / clinics / load generator / other |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for m in f["mix"]:
         cpu, lat = m["cpu_ms_per_turn"], m["latency"]
-        kinds = [_pair(lat.get(k, {})) for k in ("listing", "booking", "cancel", "reschedule", "my appointments")]
+        kinds = [_pair(lat.get("listing", {}))]
+        kinds += [f"{_pair(lat.get(k, {}))} (+ {_pair(lat.get(f'{k} confirmation', {}))})"
+                  for k in ("booking", "cancel", "reschedule")]
+        kinds.append(_pair(lat.get("my appointments", {})))
         rows.append(f"| {m['sessions']} | {m['visits']} | {m['turns']} | {m['errors']} | {m['seconds']:.1f} | "
                     f"{m['turns_per_s']:.1f} | {' | '.join(kinds)} | {_pair(m['first stage event'])} | "
                     f"{_pair(m['first answer text'])} | {cpu['web']:.1f} / {cpu['clinics']:.1f} / "
                     f"{cpu['load generator']:.1f} / {cpu['other processes']:.1f} |")
     shares = ", ".join(f"{k} {v * 100:.0f}%" for k, v in f["mix"][-1]["share"].items() if v)
-    note = ("Each visit is a new patient (identity, session, connection) from one of 64 loopback client "
-            "addresses: 20 turns, 14 listings (three specialties, three named doctors), 3 bookings of free "
-            "slots, a cancel, a reschedule and \"minhas consultas\" (all six clinics), plus \"sim\" whenever "
-            "the assistant asks to confirm. Limits as shipped. A turn counts when it ends with `done`, an "
-            "answer and no `error` event, and a write only when the answer reports it. Latencies in ms; "
-            f"turns in the last row: {shares}. CPU per turn: user+system time of each process tree during the "
-            "phase, divided by the turns (two cores give 2000 CPU ms per second); \"other\" is whatever else "
-            "ran on the machine meanwhile (nonzero means the figures were disturbed).")
+    note = ("Each visit is a new patient (identity, session, connection) with its own client address, sent in "
+            "X-Forwarded-For by the load generator, which the web app trusts as its reverse proxy "
+            "(TRUSTED_PROXIES=127.0.0.1): the shipped per-address and per-session limits apply to every "
+            "patient, none is raised. 20 turns: 14 listings (three specialties, three named doctors), 3 "
+            "bookings of free slots, \"minhas consultas\" (all six clinics), and either a cancel or a "
+            "reschedule of the first booking (visits alternate) followed by the \"sim\" that confirms it: "
+            "the request turn must ask to confirm, and the write is judged on the confirmation turn (a "
+            "booking held back because it overlaps another appointment is confirmed the same way). A turn "
+            "counts when it ends with `done`, an answer and no `error` event, and a write only when the answer "
+            f"reports it; a refused session is an error too. Latencies in ms; turns in the last row: {shares}. "
+            "CPU per turn: user+system time of each process tree during the phase, divided by the turns (two "
+            "cores give 2000 CPU ms per second); \"other\" is whatever else ran on the machine meanwhile "
+            "(nonzero means the figures were disturbed).")
     failures = sorted({x for m in f["mix"] for x in m["failures"]})
     extra = f"\n\nFailures seen: {', '.join(failures)}" if failures else ""
     return "#### Realistic mix at 1 and 32 sessions\n\n" + note + "\n\n" + "\n".join(rows) + extra
@@ -148,6 +157,22 @@ def _memory(f: dict) -> str:
         rows.append(f"| {name} | {m['processes']} | {m['peak_sum_kib'] / 1024:.1f} | {m['peak_max_kib'] / 1024:.1f} |")
     return ("#### Peak memory\n\nVmHWM of each process and its children (gunicorn master and workers), read at the "
             "end of the run.\n\n" + "\n".join(rows))
+
+
+def _profile(f: dict) -> str:
+    if "profile" not in f:
+        return ""
+    p = f["profile"]
+    parts = [f"#### Where the web app's time goes (cProfile, {p['turns']} turns)", "",
+             "The mix's messages (listings, bookings, \"minhas consultas\") through the web app in-process "
+             "(`bench/profile_turns.py`: JSON turns, so the pipeline runs in the profiled thread; the clinics "
+             "run as above, not profiled). Seconds over all the turns, profiler overhead included; waits "
+             "(locks, sockets) are the clinics' time seen from the web app."]
+    for label, key in (("By own time, every function", "own"), ("By cumulative time, the product's code", "product")):
+        rows = ["| function | calls | own s | cumulative s |", "|---|---|---|---|"]
+        rows += [f"| `{r['function']}` | {r['calls']} | {r['own_s']:.3f} | {r['cumulative_s']:.3f} |" for r in p[key]]
+        parts += ["", f"{label}:", "", *rows]
+    return "\n".join(parts)
 
 
 def _row(kind: str, s: dict) -> str:

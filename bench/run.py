@@ -21,19 +21,20 @@ from statistics import median
 if __package__ in (None, ""):  # `python bench/run.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import machine, mix, report, scenarios  # noqa: E402
+from bench import machine, mix, profile_turns, report, scenarios  # noqa: E402
 from bench.memory import machine_busy_s, tree_cpu_s, tree_peak  # noqa: E402
 from bench.proxy import DelayProxy  # noqa: E402
 from bench.system import TOKEN, Layout, start_clinics, start_web  # noqa: E402
 from bench.workload import free_slots  # noqa: E402
-from clinic_servers.registry import ClinicRegistry  # noqa: E402
+from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES_JSON = ROOT / "docs" / "performance.json"
 FULL = dict(warm_turns=30, listing_turns=300, booking_slots=60, seconds=10.0,
-            fan_rounds=20, race_slots=5, contenders=32)
+            fan_rounds=20, race_slots=5, contenders=32, profile_turns=300)
 QUICK = dict(warm_turns=10, listing_turns=60, booking_slots=10, seconds=3.0,
-             fan_rounds=6, race_slots=2, contenders=16)
+             fan_rounds=6, race_slots=2, contenders=16, profile_turns=100)
+PROFILE_TOP = 15
 CONCURRENCY = (1, 32)
 FAN_OUT_DELAY_S = 0.2
 
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-_SECTIONS = ("latency", "mix", "race", "fan-out")
+_SECTIONS = ("latency", "mix", "race", "fan-out", "profile")
 
 
 def _options(argv: list[str] | None) -> argparse.Namespace:
@@ -98,6 +99,8 @@ def _measure(var_dir: Path, layout: Layout, counts: dict, sections: set[str], fi
             _race(web.port, race_slots, counts["contenders"], var_dir / "clinics", figures)
         if "fan-out" in sections:
             _fan_out(urls, var_dir / "web-delayed", layout, counts, figures)
+        if "profile" in sections:
+            _profile(urls, var_dir / "web-profiled", counts["profile_turns"], figures)
         figures["memory"] = {"web app": asdict(tree_peak(web.process.pid)),
                              **{f"clinic {cid}": asdict(tree_peak(p.pid)) for cid, p in fleet.processes.items()}}
         figures["memory"]["all six clinics"] = _total(figures["memory"], "clinic ")
@@ -169,6 +172,15 @@ def _fan_out(urls: dict, var_dir: Path, layout: Layout, counts: dict, figures: d
     ratios = {kind: median(t.total_ms) / one for kind, t in timings.items() if t.total_ms}
     figures["fan_out"] = {"delay_ms": FAN_OUT_DELAY_S * 1000, "timings": summaries, "ratios": ratios}
     figures["headline"]["fan_out_six"] = ratios.get("six clinics (my appointments)")
+
+
+def _profile(urls: dict, var_dir: Path, turns: int, figures: dict) -> None:
+    """Where the web app's CPU goes: the mix's messages in-process under cProfile (bench/profile_turns.py)."""
+    _log(f"profile: {turns} turns in-process under cProfile")
+    profile = profile_turns.profile_turns(urls, var_dir, turns)
+    figures["profile"] = {"turns": turns,
+                          "own": profile_turns.top_entries(profile, "tottime", PROFILE_TOP),
+                          "product": profile_turns.top_entries(profile, "cumulative", PROFILE_TOP, str(ROOT))}
 
 
 def _cpu(web, fleet) -> dict[str, float]:

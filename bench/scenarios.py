@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .client import TurnResult, WebClient
+from .serve_load import address
 from .workload import LISTINGS, MIX, ONE_CLINIC, SIX_CLINICS, TWO_CLINICS, Slot, patient, percentile
 
 SESSION_TURNS = 10  # a patient's visit is a handful of turns; then a new patient (identity) arrives
@@ -21,9 +22,10 @@ _patients_lock = threading.Lock()
 
 
 def new_patient(client: WebClient) -> None:
-    """Open a session for a patient no one has used yet."""
+    """Open a session for a patient no one has used yet, from that patient's own client address."""
     with _patients_lock:
         n = next(_patients)
+    client.address = address(n)
     client.open_session(*patient(n))
 
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 from bench.memory import descendants  # noqa: E402
 from bench.proxy import DelayProxy  # noqa: E402
 from bench.serve_load import OpenStreams, Slowloris, address, open_session, p95_ms, session_flood, timed_turn  # noqa: E402
+from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from clinic_servers.launcher import start_fleet  # noqa: E402
-from clinic_servers.registry import ClinicRegistry  # noqa: E402
 
 DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- serving-benchmark:start -->", "<!-- serving-benchmark:end -->"

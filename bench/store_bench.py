@@ -27,8 +27,8 @@ from bench.client import TurnResult, WebClient  # noqa: E402
 from bench.scenarios import latency, new_patient, warm_up  # noqa: E402
 from bench.system import STAFF_TOKEN, TODAY, TOKEN, Layout, free_port, start_web  # noqa: E402
 from bench.workload import Slot, free_slots, percentile  # noqa: E402
+from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from clinic_servers.launcher import start_fleet  # noqa: E402
-from clinic_servers.registry import ClinicRegistry  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 BEGIN, END = "<!-- store-bench:begin (written by bench/store_bench.py) -->", "<!-- store-bench:end -->"

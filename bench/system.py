@@ -9,8 +9,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import ClinicFleet, start_fleet
-from clinic_servers.registry import ClinicRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 TODAY = "2026-11-23"  # a Monday: the same fixed "today" as the test suite
@@ -72,9 +72,12 @@ def start_web(clinic_urls: dict[str, str], var_dir: Path, layout: Layout,
 def web_env(clinic_urls: dict[str, str], var_dir: Path, messages_per_minute: int | None = None) -> dict[str, str]:
     """The process environment without LLM, clinic or limit settings of the caller, plus the benchmark's."""
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS_URL", "MESSAGES_PER_MINUTE"))}
+           if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS_URL", "MESSAGES_PER_MINUTE",
+                                "SESSIONS_PER_IP", "CHATS_PER_IP", "STREAMS_PER_IP", "TRUSTED_PROXIES"))}
     env |= {f"{cid.upper()}_URL": url for cid, url in clinic_urls.items()}
-    env |= {"CLINIC_TOKEN": TOKEN, "CLINIC_TODAY": TODAY, "VAR_DIR": str(var_dir)}
+    # The load generator stands where a reverse proxy would: each simulated patient is its own address
+    # (X-Forwarded-For), and the shipped per-address limits apply to each.
+    env |= {"CLINIC_TOKEN": TOKEN, "CLINIC_TODAY": TODAY, "VAR_DIR": str(var_dir), "TRUSTED_PROXIES": "127.0.0.1"}
     return env | ({"MESSAGES_PER_MINUTE": str(messages_per_minute)} if messages_per_minute else {})
 
 

@@ -7,7 +7,7 @@ import urllib.request
 from dataclasses import dataclass
 from datetime import date
 
-from clinic_servers.cpf import _check_digit, format_cpf
+from clinic_servers.contract.cpf import _check_digit, format_cpf
 
 # Listing turns: three specialties (two clinics each) and three named doctors (one clinic each).
 LISTINGS = ("cardiologia", "horários do Dr. Ricardo Lopes", "dermatologia", "horários da Dra. Camila Rocha",

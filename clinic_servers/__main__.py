@@ -5,9 +5,9 @@ import signal
 import sys
 from pathlib import Path
 
-from .launcher import start_fleet
-from .registry import ClinicRegistry
-from .settings import PROJECT_ROOT, read_environment
+from clinic_servers.contract.environment import PROJECT_ROOT, read_environment
+from clinic_servers.contract.registry import ClinicRegistry
+from clinic_servers.launcher import start_fleet
 
 
 def main() -> int:

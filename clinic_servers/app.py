@@ -8,11 +8,12 @@ import logging
 
 from flask import Flask
 
-from .mcp import mcp_blueprint
-from .registry import ClinicRegistry
-from .settings import ClinicSettings, read_environment
-from .store import open_store
-from .tools import ClinicDesk
+from clinic_servers.contract.environment import read_environment
+from clinic_servers.contract.registry import ClinicRegistry
+from clinic_servers.mcp import mcp_blueprint
+from clinic_servers.settings import ClinicSettings
+from clinic_servers.store import open_store
+from clinic_servers.tools import ClinicDesk
 
 VERSION = "1.0.0"
 

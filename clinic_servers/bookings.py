@@ -13,12 +13,12 @@ from dataclasses import asdict, replace
 from datetime import date, datetime, timedelta
 from typing import Iterator
 
-from . import identity, write_log
-from .booking_codes import canonical, new_code
-from .errors import IdentityRefusal, ToolError
-from .registry import Clinic
-from .store import WINDOW_DAYS, Patient, SlotRow
-from .transaction import Transaction
+from clinic_servers import identity, write_log
+from clinic_servers.contract.booking_codes import canonical, new_code
+from clinic_servers.contract.registry import Clinic
+from clinic_servers.errors import IdentityRefusal, ToolError
+from clinic_servers.store import WINDOW_DAYS, Patient, SlotRow
+from clinic_servers.transaction import Transaction
 
 NOT_FOUND = "Não encontrei essa consulta com os seus dados. Confira médico, data, horário e o código da reserva."
 TAKEN = "Este horário acabou de ser reservado por outra pessoa."

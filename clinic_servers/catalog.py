@@ -1,37 +1,31 @@
-"""Tool registration: a tool is a typed function; its JSON Schemas come from its type hints."""
+"""Tool registration: each tool of the contract is implemented by one typed function over its argument model."""
 from __future__ import annotations
 
-import inspect
 import typing
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ValidationError
 
-from .errors import ToolError
-
-
-class Role(str, Enum):
-    PATIENT = "patient"
-    STAFF = "staff"
+from clinic_servers.contract.tools import TOOLS_BY_NAME, Arguments, Role, ToolSpec
+from clinic_servers.errors import ToolError
 
 
 @dataclass(frozen=True)
 class Tool:
-    name: str
-    title: str
-    description: str
-    role: Role
-    func: Callable[..., BaseModel]
-    arguments: type[BaseModel]
-    result: type[BaseModel]
+    spec: ToolSpec
+    func: Callable[[Any, Arguments], BaseModel]
+
+    @property
+    def name(self) -> str:
+        """The tool's name in `tools/call`."""
+        return self.spec.name
 
     def describe(self) -> dict[str, Any]:
         """The tool's entry in `tools/list`."""
-        return {"name": self.name, "title": self.title, "description": self.description,
-                "inputSchema": self.arguments.model_json_schema(),
-                "outputSchema": self.result.model_json_schema()}
+        spec = self.spec
+        return {"name": spec.name, "title": spec.title, "description": spec.description,
+                "inputSchema": spec.arguments.model_json_schema(), "outputSchema": spec.result.model_json_schema()}
 
     def call(self, desk: Any, arguments: object) -> BaseModel:
         """Validate the arguments and run the tool; bad arguments become a ToolError."""
@@ -40,10 +34,10 @@ class Tool:
         if not isinstance(arguments, dict):
             raise ToolError("invalid_arguments", "Os argumentos devem ser um objeto JSON.")
         try:
-            parsed = self.arguments.model_validate(arguments)
+            parsed = self.spec.arguments.model_validate(arguments)
         except ValidationError as e:
             raise ToolError("invalid_arguments", _explain(e)) from e
-        return self.func(desk, **parsed.model_dump())
+        return self.func(desk, parsed)
 
 
 class ToolCatalog:
@@ -52,12 +46,14 @@ class ToolCatalog:
     def __init__(self) -> None:
         self._tools: dict[str, Tool] = {}
 
-    def tool(self, role: Role, title: str) -> Callable[[Callable], Callable]:
-        """Register a function as a tool; the function is returned unchanged."""
-        def register(func: Callable) -> Callable:
-            self._tools[func.__name__] = _build(func, role, title)
-            return func
-        return register
+    def tool(self, func: Callable) -> Callable:
+        """Register a function as the contract's tool of the same name; the function is returned unchanged."""
+        spec = TOOLS_BY_NAME[func.__name__]
+        hints = typing.get_type_hints(func)
+        if hints.get("arguments") is not spec.arguments or hints.get("return") is not spec.result:
+            raise TypeError(f"{func.__name__} must take {spec.arguments.__name__} and return {spec.result.__name__}")
+        self._tools[spec.name] = Tool(spec, func)
+        return func
 
     def get(self, name: str) -> Tool | None:
         """The tool with this name, or None."""
@@ -65,16 +61,7 @@ class ToolCatalog:
 
     def allowed(self, role: Role) -> list[Tool]:
         """The tools a caller with this role may see and call."""
-        return [t for t in self._tools.values() if role is Role.STAFF or t.role is Role.PATIENT]
-
-
-def _build(func: Callable, role: Role, title: str) -> Tool:
-    hints = typing.get_type_hints(func, include_extras=True)
-    params = list(inspect.signature(func).parameters.values())[1:]  # the first one is the clinic desk
-    fields = {p.name: (hints[p.name], ... if p.default is inspect.Parameter.empty else p.default) for p in params}
-    arguments = create_model(f"{func.__name__}_arguments", __config__=ConfigDict(extra="forbid"), **fields)
-    description = inspect.getdoc(func) or title
-    return Tool(func.__name__, title, description, role, func, arguments, hints["return"])
+        return [t for t in self._tools.values() if role is Role.STAFF or t.spec.role is Role.PATIENT]
 
 
 def _explain(error: ValidationError) -> str:

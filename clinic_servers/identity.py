@@ -13,8 +13,8 @@ import logging
 import unicodedata
 from datetime import datetime, timedelta, timezone
 
-from .errors import ToolError
-from .transaction import Transaction
+from clinic_servers.errors import ToolError
+from clinic_servers.transaction import Transaction
 
 log = logging.getLogger(__name__)
 

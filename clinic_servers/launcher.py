@@ -13,9 +13,9 @@ from typing import Mapping
 
 import requests
 
-from .lifeline import die_with_parent
-from .registry import ClinicRegistry
-from .private_files import create_private_dir
+from clinic_servers.contract.registry import ClinicRegistry, configured_ports
+from clinic_servers.contract.storage import create_private_dir
+from clinic_servers.lifeline import die_with_parent
 
 READY_TIMEOUT_S = 20.0
 
@@ -92,11 +92,6 @@ class ClinicFleet:
             except subprocess.TimeoutExpired:
                 self.processes[cid].kill()
                 self.processes[cid].wait()
-
-
-def configured_ports(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, int]:
-    """Each clinic's port: `CLINIC_A_PORT` style overrides, else the registry's."""
-    return {c.id: int(env.get(f"{c.id.upper()}_PORT") or c.port) for c in registry.clinics}
 
 
 def start_fleet(registry: ClinicRegistry, env: Mapping[str, str], var_dir: Path,

@@ -11,10 +11,11 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .catalog import Role, Tool
-from .errors import ToolError
-from .request_body import read_body
-from .tools import ClinicDesk, catalog
+from clinic_servers.catalog import Tool
+from clinic_servers.contract.request_body import read_body
+from clinic_servers.contract.tools import Role
+from clinic_servers.errors import ToolError
+from clinic_servers.tools import ClinicDesk, catalog
 
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26")
 PARSE_ERROR = -32700
@@ -123,10 +124,12 @@ def _answer(desk: ClinicDesk, role: Role, message: dict[str, Any]) -> Response:
         return _error(message["id"], RpcError(INTERNAL_ERROR, "Internal error"))
     log.info("%s %s%s -> ok (%.1f ms)", desk.clinic.id, method, _tool_suffix(params),
              (time.perf_counter() - started) * 1000)
+    if isinstance(result, ToolAnswer):
+        return result.response(message["id"])
     return _json({"jsonrpc": "2.0", "id": message["id"], "result": result})
 
 
-def _dispatch(desk: ClinicDesk, role: Role, method: str, params: dict) -> dict:
+def _dispatch(desk: ClinicDesk, role: Role, method: str, params: dict) -> "dict | ToolAnswer":
     if method == "initialize":
         return _initialize(desk, params)
     if method == "ping":
@@ -149,18 +152,44 @@ def _initialize(desk: ClinicDesk, params: dict) -> dict:
             "instructions": clinic.specialty.description}
 
 
-def _call_tool(desk: ClinicDesk, role: Role, params: dict) -> dict:
+def _call_tool(desk: ClinicDesk, role: Role, params: dict) -> "dict | ToolAnswer":
     tool: Tool | None = catalog.get(params.get("name")) if isinstance(params.get("name"), str) else None
     if tool is None:
         raise RpcError(INVALID_PARAMS, f"Unknown tool: {params.get('name')}")
     try:
         if tool not in catalog.allowed(role):
             raise ToolError("forbidden", f"A ferramenta {tool.name} é restrita à equipe da clínica.")
-        data = tool.call(desk, params.get("arguments")).model_dump()
+        output = tool.call(desk, params.get("arguments"))
     except ToolError as e:
         data = {"error": {"code": e.code, "message": e.message}}
         return _tool_result(data, is_error=True)
-    return _tool_result(data, is_error=False)
+    try:
+        return ToolAnswer(output.model_dump_json())
+    except ValueError:  # a lone surrogate stored from a caller's argument: the escaping path below
+        return _tool_result(output.model_dump(), is_error=False)
+
+
+class ToolAnswer:
+    """A successful tool result serialised once: the same JSON text is the text content and the structured one.
+
+    A listing is most of a clinic's answer; encoding it as a dict, then again inside the envelope,
+    and escaping it a third time as the text content made JSON the largest part of a call's CPU.
+    """
+
+    def __init__(self, content_json: str):
+        self.content_json = content_json
+
+    def response(self, request_id: Any) -> Response:
+        """The JSON-RPC answer, assembled around the one serialised content."""
+        text = json.dumps(self.content_json, ensure_ascii=False)
+        body = (f'{{"jsonrpc": "2.0", "id": {json.dumps(request_id, ensure_ascii=False)}, "result": '
+                f'{{"content": [{{"type": "text", "text": {text}}}], "structuredContent": {self.content_json}, '
+                f'"isError": false}}}}')
+        try:
+            data = body.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate in the request id: escaped, as `_json` does
+            data = body.encode("utf-8", "backslashreplace")
+        return Response(data, status=200, mimetype="application/json")
 
 
 def _tool_result(data: dict, is_error: bool) -> dict:

@@ -22,11 +22,11 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from . import schema
-from .bookings import SlotLedger
-from .errors import ToolError
-from .registry import Clinic
-from .store import BUSY_MESSAGE, WRITE_DEADLINE_MS, StoreUnavailable
+from clinic_servers import schema
+from clinic_servers.bookings import SlotLedger
+from clinic_servers.contract.registry import Clinic
+from clinic_servers.errors import ToolError
+from clinic_servers.store import BUSY_MESSAGE, WRITE_DEADLINE_MS, StoreUnavailable
 
 log = logging.getLogger(__name__)
 

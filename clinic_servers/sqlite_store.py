@@ -7,37 +7,18 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from . import identity, schema
-from .bookings import SlotLedger
-from .booking_codes import new_code
-from .errors import ToolError
-from .private_files import create_private_file
-from .registry import Clinic
-from .store import BUSY_MESSAGE, WRITE_DEADLINE_MS
-
-
-def enable_wal(conn: sqlite3.Connection, attempts: int = 200, pause_s: float = 0.01) -> None:
-    """Put the file in WAL mode, retrying while a sibling process holds it.
-
-    Worker processes booting together on a new file all switch it to WAL at once; SQLite answers
-    the losers "database is locked" at once instead of waiting out the busy timeout, which made a
-    gunicorn worker fail to boot (and gunicorn then stops the whole server).
-    """
-    for _ in range(attempts - 1):
-        try:
-            conn.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as e:
-            if "locked" not in str(e):
-                raise
-            time.sleep(pause_s)
-    conn.execute("PRAGMA journal_mode = WAL")
+from clinic_servers import identity, schema
+from clinic_servers.bookings import SlotLedger
+from clinic_servers.contract.booking_codes import new_code
+from clinic_servers.contract.registry import Clinic
+from clinic_servers.contract.storage import create_private_file, enable_wal
+from clinic_servers.errors import ToolError
+from clinic_servers.store import BUSY_MESSAGE, WRITE_DEADLINE_MS
 
 
 class SqliteTransaction:

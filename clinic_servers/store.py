@@ -12,7 +12,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Protocol
 
-from .registry import Clinic
+from clinic_servers.contract.registry import Clinic
 
 WINDOW_DAYS = 14
 # How long a write may wait for the database. Shorter than the router's timeout (5 s by default),

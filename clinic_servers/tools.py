@@ -5,16 +5,18 @@ import json
 import unicodedata
 from dataclasses import dataclass
 
-from .catalog import Role, ToolCatalog
-from .clock import Clock
-from .cpf import mask_cpf, normalize_cpf
-from .errors import ToolError
-from .registry import Clinic
-from .schemas import (Appointment, BookedSlot, Booking, BookingCode, Cancellation, ClinicInfo, ClockTime,
-                      ConditionSearch, Cpf, DoctorName, IdempotencyKey, IsoDate, MyAppointments, OpeningHours,
-                      PatientId, PatientList, PatientLookup, PatientName, PatientRecord, PatientSummary,
-                      Rescheduling, SearchText, Slot, SlotListing)
-from .store import Patient, SlotRow, SlotStore
+from clinic_servers.catalog import ToolCatalog
+from clinic_servers.contract.clock import Clock
+from clinic_servers.contract.cpf import mask_cpf, normalize_cpf
+from clinic_servers.contract.registry import Clinic
+from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, ClinicInfo,
+                                             ConditionSearch, MyAppointments, OpeningHours, PatientList,
+                                             PatientLookup, PatientRecord, PatientSummary, Rescheduling, Slot,
+                                             SlotListing)
+from clinic_servers.contract.tools import (Arguments, BookAppointment, CancelAppointment, GetPatient,
+                                           ListAvailableSlots, ListMyAppointments, Query, RescheduleAppointment)
+from clinic_servers.errors import ToolError
+from clinic_servers.store import Patient, SlotRow, SlotStore
 
 catalog = ToolCatalog()
 
@@ -67,64 +69,59 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@catalog.tool(Role.PATIENT, "List available slots")
-def list_available_slots(desk: ClinicDesk, doctor: DoctorName | None = None, date: IsoDate | None = None,
-                         date_from: IsoDate | None = None, date_to: IsoDate | None = None) -> SlotListing:
-    """Free appointment slots of this clinic for the next 14 days, optionally for one doctor or dates."""
-    name = desk.doctor(doctor) if doctor else None
-    rows = desk.store.available(desk.now(), name, date or date_from, date or date_to)
+@catalog.tool
+def list_available_slots(desk: ClinicDesk, arguments: ListAvailableSlots) -> SlotListing:
+    """Free slots of this clinic, optionally for one doctor or dates."""
+    a = arguments
+    name = desk.doctor(a.doctor) if a.doctor else None
+    rows = desk.store.available(desk.now(), name, a.date or a.date_from, a.date or a.date_to)
     slots = [Slot(doctor=r.doctor, specialty=r.specialty, date=r.date, time=r.time, available=True) for r in rows]
     return SlotListing(clinic=desk.clinic.id, specialty=desk.clinic.specialty.name_pt, available_slots=slots,
                        note="Para agendar, informe o médico, a data e o horário desejados.")
 
 
-@catalog.tool(Role.PATIENT, "Book an appointment")
-def book_appointment(desk: ClinicDesk, doctor: DoctorName, date: IsoDate, time: ClockTime,
-                     patient_name: PatientName, cpf: Cpf, idempotency_key: IdempotencyKey | None = None) -> Booking:
-    """Book a free slot for the patient; the answer carries the booking code needed to cancel or reschedule.
-
-    The first booking of a CPF records the patient's name; later calls must bring the same name.
-    Booking your own slot again confirms it, without the code (only the booking's own answer has it).
-    """
-    row, already = desk.store.book(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf),
-                                   idempotency_key)
+@catalog.tool
+def book_appointment(desk: ClinicDesk, arguments: BookAppointment) -> Booking:
+    """Book a free slot for the patient (their own slot again: the existing booking, without its code)."""
+    a = arguments
+    row, already = desk.store.book(desk.now(), desk.doctor(a.doctor), a.date, a.time, Patient(a.patient_name, a.cpf),
+                                   a.idempotency_key)
     message = "Você já tem esta consulta agendada." if already else "Consulta agendada com sucesso."
     return Booking(status="confirmed", appointment=desk.appointment(row), already_booked=already, message=message)
 
 
-@catalog.tool(Role.PATIENT, "Reschedule an appointment")
-def reschedule_appointment(desk: ClinicDesk, doctor: DoctorName, original_date: IsoDate, original_time: ClockTime,
-                           new_date: IsoDate, new_time: ClockTime, patient_name: PatientName, cpf: Cpf,
-                           booking_code: BookingCode, idempotency_key: IdempotencyKey | None = None) -> Rescheduling:
-    """Move the patient's appointment (name, CPF and booking code must match) to another free slot, atomically."""
-    old, new = desk.store.reschedule(desk.now(), desk.doctor(doctor), (original_date, original_time),
-                                     (new_date, new_time), Patient(patient_name, cpf), booking_code, idempotency_key)
+@catalog.tool
+def reschedule_appointment(desk: ClinicDesk, arguments: RescheduleAppointment) -> Rescheduling:
+    """Move the patient's appointment to another free slot, atomically."""
+    a = arguments
+    old, new = desk.store.reschedule(desk.now(), desk.doctor(a.doctor), (a.original_date, a.original_time),
+                                     (a.new_date, a.new_time), Patient(a.patient_name, a.cpf), a.booking_code,
+                                     a.idempotency_key)
     return Rescheduling(status="rescheduled", original_appointment=desk.appointment(old, with_code=False),
                         new_appointment=desk.appointment(new), message="Consulta remarcada com sucesso.")
 
 
-@catalog.tool(Role.PATIENT, "Cancel an appointment")
-def cancel_appointment(desk: ClinicDesk, doctor: DoctorName, date: IsoDate, time: ClockTime,
-                       patient_name: PatientName, cpf: Cpf, booking_code: BookingCode,
-                       idempotency_key: IdempotencyKey | None = None) -> Cancellation:
-    """Cancel the patient's appointment (name, CPF and booking code must match); the slot becomes free again."""
-    row = desk.store.cancel(desk.now(), desk.doctor(doctor), date, time, Patient(patient_name, cpf), booking_code,
-                            idempotency_key)
+@catalog.tool
+def cancel_appointment(desk: ClinicDesk, arguments: CancelAppointment) -> Cancellation:
+    """Cancel the patient's appointment; the slot becomes free again."""
+    a = arguments
+    row = desk.store.cancel(desk.now(), desk.doctor(a.doctor), a.date, a.time, Patient(a.patient_name, a.cpf),
+                            a.booking_code, a.idempotency_key)
     return Cancellation(status="cancelled", cancelled_appointment=desk.appointment(row, with_code=False),
                         message="Consulta cancelada com sucesso.")
 
 
-@catalog.tool(Role.PATIENT, "List my appointments")
-def list_my_appointments(desk: ClinicDesk, cpf: Cpf, patient_name: PatientName) -> MyAppointments:
-    """The patient's future appointments at this clinic (none unless the name fits the CPF); codes never listed."""
-    rows = desk.store.appointments_of(Patient(patient_name, cpf), desk.now())
+@catalog.tool
+def list_my_appointments(desk: ClinicDesk, arguments: ListMyAppointments) -> MyAppointments:
+    """The patient's future appointments at this clinic (none unless the name fits the CPF)."""
+    rows = desk.store.appointments_of(Patient(arguments.patient_name, arguments.cpf), desk.now())
     return MyAppointments(appointments=[BookedSlot(clinic=desk.clinic.id, doctor=r.doctor, specialty=r.specialty,
                                                    date=r.date, time=r.time) for r in rows])
 
 
-@catalog.tool(Role.PATIENT, "Clinic information")
-def get_clinic_info(desk: ClinicDesk) -> ClinicInfo:
-    """Where the clinic is, its phone, opening hours, accepted health plans (convênios) and specialties."""
+@catalog.tool
+def get_clinic_info(desk: ClinicDesk, arguments: Arguments) -> ClinicInfo:
+    """The clinic's address, phone, opening hours, health plans and specialties."""
     clinic, contact = desk.clinic, desk.clinic.contact
     hours = [OpeningHours(days=days, opens=span[0], closes=span[1]) for days, span in contact.hours.items()]
     return ClinicInfo(clinic=clinic.id, name=clinic.name, address=contact.address, phone=contact.phone,
@@ -132,16 +129,17 @@ def get_clinic_info(desk: ClinicDesk) -> ClinicInfo:
                       specialties=[clinic.specialty.name_pt])
 
 
-@catalog.tool(Role.STAFF, "List patients")
-def list_patients(desk: ClinicDesk) -> PatientList:
-    """Staff only: the clinic's patients as ids and conditions (no names or documents)."""
+@catalog.tool
+def list_patients(desk: ClinicDesk, arguments: Arguments) -> PatientList:
+    """The clinic's patients as ids and conditions."""
     return PatientList(patients=[PatientSummary(patient_id=p["patient_id"], condition=p["condition"])
                                  for p in desk.patients])
 
 
-@catalog.tool(Role.STAFF, "Get a patient record")
-def get_patient(desk: ClinicDesk, patient_id: PatientId) -> PatientLookup:
-    """Staff only: one patient's full record by id."""
+@catalog.tool
+def get_patient(desk: ClinicDesk, arguments: GetPatient) -> PatientLookup:
+    """One patient's full record by id (CPF masked)."""
+    patient_id = arguments.patient_id
     found = next((p for p in desk.patients if p["patient_id"].casefold() == patient_id.strip().casefold()), None)
     if found is None:
         raise ToolError("patient_not_found", f"Paciente {patient_id} não encontrado nesta clínica.")
@@ -149,10 +147,10 @@ def get_patient(desk: ClinicDesk, patient_id: PatientId) -> PatientLookup:
     return PatientLookup(patient=PatientRecord(**record, cpf_masked=mask_cpf(normalize_cpf(found["cpf"]))))
 
 
-@catalog.tool(Role.STAFF, "Search patients by condition")
-def query(desk: ClinicDesk, query: SearchText) -> ConditionSearch:
-    """Staff only: patients whose condition mentions the text, as ids and conditions."""
-    wanted = _fold(query)
+@catalog.tool
+def query(desk: ClinicDesk, arguments: Query) -> ConditionSearch:
+    """Patients whose condition mentions the text, as ids and conditions."""
+    wanted = _fold(arguments.query)
     matches = [PatientSummary(patient_id=p["patient_id"], condition=p["condition"])
                for p in desk.patients if wanted in _fold(p["condition"])]
-    return ConditionSearch(specialty=desk.clinic.specialty.name_pt, query=query, matches=matches)
+    return ConditionSearch(specialty=desk.clinic.specialty.name_pt, query=arguments.query, matches=matches)

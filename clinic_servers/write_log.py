@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-from .errors import ToolError
-from .identity import utc_now
-from .transaction import Transaction
+from clinic_servers.errors import ToolError
+from clinic_servers.identity import utc_now
+from clinic_servers.transaction import Transaction
 
 
 # A retry comes within seconds; a day is ample, and no outcome (CPF, code) is kept longer than that.

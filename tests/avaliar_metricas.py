@@ -3,6 +3,7 @@
     python tests/avaliar_metricas.py                      # reads tests/logs.jsonl
     python tests/avaliar_metricas.py --logs /tmp/logs.jsonl --relatorio /tmp/relatorio.md
     python tests/avaliar_metricas.py --verificar-metas    # exit status 1 when a target is missed
+    python tests/avaliar_metricas.py --documento          # also rewrites the HMR section of docs/evaluation.md
 
 Prints a table per category and writes a markdown report (default tests/relatorio_metricas.md).
 """
@@ -18,11 +19,14 @@ import argparse  # noqa: E402
 
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.executor import LOGS, read_logs  # noqa: E402
-from tests.evaluation.metrics import expected_of, frozen_rows, grouped, problems  # noqa: E402
-from tests.evaluation.report import markdown_report, summary, text_table  # noqa: E402
+from tests.evaluation.metrics import (expected_of, false_block_rows, frozen_rows, grouped, harm_rows,  # noqa: E402
+                                      problems)
+from tests.evaluation.report import harm_table, markdown_report, markdown_table, summary, text_table  # noqa: E402
 from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 
 REPORT = ROOT / "tests" / "relatorio_metricas.md"
+DOC = ROOT / "docs" / "evaluation.md"
+START, END = "<!-- hmr:start (written by tests/avaliar_metricas.py --documento) -->", "<!-- hmr:end -->"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,10 +47,38 @@ def main(argv: list[str] | None = None) -> int:
         print("\nDivisão de teste congelada (medida, sem meta; fora de 'geral'):", text_table(frozen), sep="\n")
     for failure in failures:
         print(f"  caso {failure['id_caso']} ({failure['category']}): {failure['problem']}")
+    harm = harm_table(harm_rows(records), false_block_rows(records))
+    print("\nHMR por tipo de dano, em todos os turnos:", harm, sep="\n")
     mode = records[0].get("mode", "?") if records else "?"
-    args.relatorio.write_text(markdown_report(rows, mode, failures, frozen), encoding="utf-8")
+    args.relatorio.write_text(markdown_report(rows, mode, failures, frozen, harm), encoding="utf-8")
+    if args.documento:
+        write_section(DOC, document_section(rows, frozen, harm, failures, mode, len(records)))
+        print(f"documento: {DOC}")
     print(f"relatório: {args.relatorio}")
     return 1 if args.verificar_metas and rows[-1][1].misses() else 0
+
+
+def document_section(rows, frozen, harm: str, failures, mode: str, turns: int) -> str:
+    """The figures of docs/evaluation.md, as this run measured them."""
+    parts = [f"Mode: {mode}. Judged turns: {turns}. Written by `tests/avaliar_metricas.py --documento`.", "",
+             "#### Development set and red-team (the targets apply here)", "", markdown_table(rows), "",
+             *(f"- {line}" for line in summary(rows[-1][1])), ""]
+    if frozen:
+        parts += ["#### Frozen test split (held out; measured, no target)", "", markdown_table(frozen), ""]
+    parts += ["#### HMR per kind of harm, over every turn that had an opportunity; false blocks", "", harm, ""]
+    if failures:
+        parts += ["#### Failing cases", "", *(f"- `{f['id_caso']}` ({f['category']}): {f['problem']}"
+                                              for f in failures), ""]
+    return "\n".join(parts)
+
+
+def write_section(doc: Path, section: str) -> None:
+    """Replace the generated HMR section of the document (between its markers), leaving the rest as it is."""
+    text = doc.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        raise SystemExit(f"{doc} has no generated HMR section ({START} ... {END})")
+    head, rest = text.split(START, 1)
+    doc.write_text(f"{head}{START}\n{section}{END}{rest.split(END, 1)[1]}", encoding="utf-8")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -55,6 +87,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--congelados", type=Path, default=FROZEN_CSV, help="the frozen test split (default: %(default)s)")
     parser.add_argument("--logs", type=Path, default=LOGS, help="the executor's JSONL log (default: %(default)s)")
     parser.add_argument("--relatorio", type=Path, default=REPORT, help="markdown report (default: %(default)s)")
+    parser.add_argument("--documento", action="store_true", help=f"rewrite the HMR section of {DOC.name}")
     parser.add_argument("--verificar-metas", action="store_true", help="exit with status 1 when a target is missed")
     return parser.parse_args(argv)
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import start_fleet
-from clinic_servers.registry import ClinicRegistry
 from tests.support import clinic_env, free_port
 
 

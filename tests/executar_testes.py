@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at
 import argparse  # noqa: E402
 import time  # noqa: E402
 
-from clinic_servers.settings import read_environment  # noqa: E402
+from clinic_servers.contract.environment import read_environment  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs  # noqa: E402
 from tests.evaluation.web_runner import run_frozen_over_http  # noqa: E402

@@ -9,7 +9,7 @@ import json
 import shutil
 from pathlib import Path
 
-from clinic_servers.registry import DATA_DIR, REGISTRY_PATH
+from clinic_servers.contract.registry import DATA_DIR, REGISTRY_PATH
 
 PEDIATRICS = {"pt": "Pediatria", "en": "Pediatrics",
               "description": "Consultas de pediatria: crianças e adolescentes.",

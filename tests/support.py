@@ -47,7 +47,7 @@ def call_tool(url: str, name: str, arguments: dict, token: str = PATIENT_TOKEN) 
 
 def make_cpf(n: int) -> str:
     """The n-th of a family of valid, distinct test CPFs."""
-    from clinic_servers.cpf import _check_digit, format_cpf
+    from clinic_servers.contract.cpf import _check_digit, format_cpf
     base = f"{200_000_000 + n * 7919:09d}"
     digits = base + _check_digit(base)
     return format_cpf(digits + _check_digit(digits))
@@ -72,7 +72,7 @@ def agent_settings(urls: dict[str, str], var_dir, **overrides):
     from datetime import date
 
     from agent_system.settings import AgentSettings
-    from clinic_servers.clock import Clock
+    from clinic_servers.contract.clock import Clock
     overrides.setdefault("triage_llm_check", False)
     return AgentSettings(clinic_urls=urls, clinic_token=PATIENT_TOKEN, clock=Clock(date.fromisoformat(CLINIC_TODAY)),
                          var_dir=var_dir, **overrides)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from agent_system.dispatch.results import parsed, unanswered
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.plan import StepResult
-from clinic_servers.schemas import ClinicInfo
+from clinic_servers.contract.schemas import ClinicInfo
 
 CLINIC_INFO = "get_clinic_info"
 

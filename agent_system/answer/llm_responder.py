@@ -11,7 +11,7 @@ import re
 from datetime import date
 from typing import Any, Iterator
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.errors import LLMError
 from agent_system.events import TokenEvent

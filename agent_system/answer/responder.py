@@ -18,15 +18,16 @@ from agent_system.planning.overlap import overlap_note
 from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from agent_system.sessions.conversation import PendingChange
 from agent_system.triage.screen import TriageResult, emergency_answer
-from clinic_servers.registry import ClinicRegistry, Specialty
-from clinic_servers.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
+from clinic_servers.contract.error_codes import ToolErrorCode
+from clinic_servers.contract.registry import ClinicRegistry, Specialty
+from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
 
 __all__ = ["Rendering", "ResponseRenderer", "appointment_items", "offered_slots"]
 
 # The patient must not see a staff tool's output (clinics answer "not found" for someone else's slot).
 _SAME_WORDING = {"forbidden": "privacy"}
 # In a reschedule, slot errors concern the new time and appointment errors the original one.
-_ABOUT_NEW_SLOT = frozenset({"slot_taken", "slot_not_found", "slot_in_past"})
+_ABOUT_NEW_SLOT = frozenset({ToolErrorCode.SLOT_TAKEN, ToolErrorCode.SLOT_NOT_FOUND, ToolErrorCode.SLOT_IN_PAST})
 _APPOINTMENT_ACTIONS = ("cancel", "reschedule")
 
 

@@ -8,8 +8,8 @@ from agent_system.dispatch.results import LIST_SLOTS, offered_slots, parsed, suc
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.plan import StepResult
-from clinic_servers.registry import Clinic
-from clinic_servers.schemas import SlotListing
+from clinic_servers.contract.registry import Clinic
+from clinic_servers.contract.schemas import SlotListing
 
 _DATE_FILTERS = ("date", "date_from", "date_to")
 

@@ -10,6 +10,7 @@ import http.client
 import json
 import threading
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 from agent_system.dispatch.clinic_http import ClinicHTTP
@@ -48,9 +49,11 @@ class ClinicHealth:
         return {cid: "up" if check.result() else "down" for cid, check in checks.items()}
 
     def _answers_ping(self, url: str) -> bool:
-        body = json.dumps({"jsonrpc": "2.0", "id": 0, "method": "ping"}).encode()
+        request_id = str(uuid.uuid4())
+        body = json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "ping"}).encode()
         try:
             status, content = self._http.post(url, body, self._headers, self.timeout_s)
-            return status == 200 and "result" in json.loads(content)
+            reply = json.loads(content)
         except (OSError, http.client.HTTPException, ValueError, RecursionError):
             return False
+        return status == 200 and isinstance(reply, dict) and reply.get("id") == request_id and "result" in reply

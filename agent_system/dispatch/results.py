@@ -8,18 +8,18 @@ from pydantic import BaseModel, ValidationError
 
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.plan import StepResult
-from clinic_servers.booking_codes import CODE_PATTERN
-from clinic_servers.schemas import Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling, \
+from clinic_servers.contract.booking_codes import CODE_PATTERN
+from clinic_servers.contract.error_codes import REFUSALS
+from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling, \
     SlotListing
 
 LIST_SLOTS = "list_available_slots"
 MY_APPOINTMENTS = "list_my_appointments"
-# The codes a clinic reports when it refuses a call itself (clinic_servers.store, tools, router);
-# anything else (-32000, a protocol error, a timeout) means the clinic did not answer usefully.
-TOOL_ERRORS = frozenset({"slot_taken", "slot_not_found", "slot_in_past", "appointment_not_found",
-                         "appointment_in_past", "same_slot", "unknown_doctor", "invalid_arguments", "forbidden",
-                         "locked", "clinic_busy", "identity_mismatch", "write_not_requested",
-                         "not_confirmed"})
+# The codes of a refused call: the clinic's own refusals (the contract's) and the router's, when the
+# patient did not ask for or confirm the write. Anything else (-32000, a protocol error, a timeout,
+# a clinic's internal error) means the clinic did not answer usefully.
+ROUTER_REFUSALS = frozenset({"write_not_requested", "not_confirmed"})
+TOOL_ERRORS = REFUSALS | ROUTER_REFUSALS
 
 TRANSPORT_FAILURE = -32000
 

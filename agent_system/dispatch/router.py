@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import http.client
-import itertools
 import json
 import time
 import uuid
@@ -14,6 +13,7 @@ from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, 
                    StepResult)
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.sessions.conversation import Patient
+from clinic_servers.contract.tools import IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
 
 SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
 METHOD_NOT_FOUND = -32601
@@ -24,14 +24,13 @@ class Router:
     """Knows where every clinic is; dispatches steps with the session's identity injected."""
 
     def __init__(self, endpoints: dict[str, str], token: str, timeout_s: float, tls_verify: bool | str = True,
-                 parallel: int = MAX_PARALLEL):
+                 parallel: int = MAX_PARALLEL, http: ClinicHTTP | None = None):
         self.endpoints = endpoints
         self.timeout_s = timeout_s
         self._headers = {"Authorization": f"Bearer {token}", "MCP-Protocol-Version": "2025-11-25",
                          "Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
-        self._http = ClinicHTTP(tls_verify)
+        self._http = http or ClinicHTTP(tls_verify)
         self._pool = ThreadPoolExecutor(parallel, thread_name_prefix="router")
-        self._ids = itertools.count(1)
 
     def dispatch(self, steps: list[Step], patient: Patient,
                  grant: WriteGrant = WriteGrant()) -> Iterator[tuple[Step, StepResult | None]]:
@@ -73,8 +72,8 @@ class Router:
             return "error", None, {"code": METHOD_NOT_FOUND, "message": f"unknown clinic {step.clinic}"}
         arguments = {**inject_identity(step, patient), **grant.arguments(step)}
         if step.action in WRITE_ACTIONS:
-            arguments["idempotency_key"] = str(uuid.uuid4())
-        body = {"jsonrpc": "2.0", "id": next(self._ids), "method": "tools/call",
+            arguments[RETRY_KEY_ARGUMENT] = str(uuid.uuid4())
+        body = {"jsonrpc": "2.0", "id": str(uuid.uuid4()), "method": "tools/call",
                 "params": {"name": step.action, "arguments": arguments}}
         return self._send(step, url, body)
 
@@ -89,7 +88,7 @@ class Router:
                 continue
             except (OSError, http.client.HTTPException):
                 return "error", None, {"code": SERVER_ERROR, "message": f"{step.clinic} is unreachable"}
-            return _read_reply(step.clinic, status, content)
+            return _read_reply(step.clinic, status, content, body["id"])
         return "timeout", None, {"code": SERVER_ERROR, "message": f"{step.clinic} did not answer in time"}
 
     def _post(self, url: str, body: dict, timeout_s: float) -> tuple[int, bytes]:
@@ -105,17 +104,19 @@ def inject_identity(step: Step, patient: Patient) -> dict:
     """
     arguments = {k: v for k, v in step.parameters.items() if k not in INJECTED_ARGUMENTS}
     if step.action in IDENTIFIED_ACTIONS:
-        arguments["patient_name"], arguments["cpf"] = patient.name, patient.cpf
+        arguments.update(zip(IDENTITY_ARGUMENTS, (patient.name, patient.cpf)))
     return arguments
 
 
-def _read_reply(clinic: str, status: int, content: bytes) -> tuple[str, dict | None, dict | None]:
+def _read_reply(clinic: str, status: int, content: bytes, request_id: str) -> tuple[str, dict | None, dict | None]:
     try:
         message = json.loads(content)
     except (ValueError, RecursionError):  # RecursionError: a reply nested absurdly deep
         message = None
     if status != 200 or not isinstance(message, dict):
         return "error", None, {"code": SERVER_ERROR, "message": f"{clinic} answered HTTP {status}"}
+    if message.get("id") != request_id:  # an answer to another request (a confused proxy, a lying server)
+        return "error", None, {"code": SERVER_ERROR, "message": f"{clinic} answered another request"}
     if isinstance(message.get("error"), dict):
         error = message["error"]
         return "error", None, {"code": error.get("code", SERVER_ERROR), "message": str(error.get("message", ""))}

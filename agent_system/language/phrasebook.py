@@ -6,7 +6,7 @@ from datetime import date
 
 from agent_system.language.registry import language_pack
 from agent_system.language.text import Language
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 
 class Wording:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from agent_system.language.registry import language_packs
 
@@ -15,11 +16,12 @@ _PUNCTUATION = re.compile(r"[^\w\s:/.\-]|_")
 _WORD = re.compile(r"[a-z]+")
 
 
+@lru_cache(maxsize=2048)  # a turn reads its message a dozen times, in every stage of the reading
 def normalize(text: str) -> str:
     """Casefold, strip accents and punctuation (except `: / - .`) and collapse whitespace."""
     # NFKD before casefolding too: compatibility forms such as "ℌ" decompose to capitals.
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
-    bare = "".join(char for char in folded if not unicodedata.combining(char))
+    bare = folded if folded.isascii() else "".join(char for char in folded if not unicodedata.combining(char))
     return " ".join(_PUNCTUATION.sub(" ", bare).split())
 
 

@@ -1,7 +1,7 @@
 """Cancel and reschedule: which booking the patient means, and what to do with it (DESIGN §4)."""
 from __future__ import annotations
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft

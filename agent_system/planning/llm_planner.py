@@ -6,9 +6,8 @@ from datetime import date
 from pathlib import Path
 from string import Template
 
-from clinic_servers.catalog import Role
-from clinic_servers.registry import ClinicRegistry
-from clinic_servers.tools import catalog as tool_catalog
+from clinic_servers.contract.registry import ClinicRegistry
+from clinic_servers.contract.tools import TOOLS_BY_NAME, Role, tool_names
 
 from agent_system.errors import InvalidPlan
 from agent_system.planning.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
@@ -92,9 +91,9 @@ class LLMPlanner:
 
 
 def _check_parameters(action: str, parameters: dict, today: date) -> None:
-    tool = tool_catalog.get(action)
-    allowed = set(tool.arguments.model_fields) - set(INJECTED_ARGUMENTS)
-    required = {n for n, f in tool.arguments.model_fields.items() if f.is_required()} - set(INJECTED_ARGUMENTS)
+    fields = TOOLS_BY_NAME[action].arguments.model_fields
+    allowed = set(fields) - set(INJECTED_ARGUMENTS)
+    required = {n for n, f in fields.items() if f.is_required()} - set(INJECTED_ARGUMENTS)
     if set(parameters) - allowed or required - set(parameters):
         raise InvalidPlan(f"wrong parameters for {action}")
     for key, value in parameters.items():
@@ -141,9 +140,9 @@ def _clinic_catalog(registry: ClinicRegistry) -> str:
 
 def _tool_catalog() -> str:
     lines = []
-    for tool in tool_catalog.allowed(Role.PATIENT):
-        fields = tool.arguments.model_fields
-        params = [name if field.is_required() else f"{name}?" for name, field in fields.items()
-                  if name not in INJECTED_ARGUMENTS and name != "idempotency_key"]
-        lines.append(f"{tool.name}({', '.join(params)})")
+    for name in tool_names(Role.PATIENT):
+        fields = TOOLS_BY_NAME[name].arguments.model_fields
+        params = [arg if field.is_required() else f"{arg}?" for arg, field in fields.items()
+                  if arg not in INJECTED_ARGUMENTS]
+        lines.append(f"{name}({', '.join(params)})")
     return "\n".join(lines)

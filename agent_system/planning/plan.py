@@ -8,16 +8,16 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agent_system.verification.pii import Leaf, leaves
+from clinic_servers.contract.tools import CODE_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT, Role, tool_names
 
-PATIENT_ACTIONS = ("list_available_slots", "book_appointment", "reschedule_appointment", "cancel_appointment",
-                   "list_my_appointments", "get_clinic_info")
-STAFF_ACTIONS = ("list_patients", "get_patient", "query")
+PATIENT_ACTIONS = tool_names(Role.PATIENT)
+STAFF_ACTIONS = tool_names(Role.STAFF)
 # The router injects the session's identity into these; plans never carry it.
-IDENTIFIED_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment", "list_my_appointments")
-WRITE_ACTIONS = ("book_appointment", "reschedule_appointment", "cancel_appointment")
+IDENTIFIED_ACTIONS = tool_names(Role.PATIENT, identified=True)
+WRITE_ACTIONS = tool_names(Role.PATIENT, writes=True)
 # Arguments no plan may set: identity, the booking code (from the patient's confirmation) and the
 # idempotency key (from the router).
-INJECTED_ARGUMENTS = ("patient_name", "cpf", "booking_code", "idempotency_key")
+INJECTED_ARGUMENTS = (*IDENTITY_ARGUMENTS, CODE_ARGUMENT, RETRY_KEY_ARGUMENT)
 
 
 class Intent(str, Enum):

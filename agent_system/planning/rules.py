@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.events import SlotOffer
 from agent_system.planning.appointments import AppointmentPlanning

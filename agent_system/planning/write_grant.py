@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from agent_system.planning.plan import Step
 from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_write_request
 from agent_system.sessions.conversation import Conversation, PendingChange
+from clinic_servers.contract.tools import CODE_ARGUMENT
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class WriteGrant:
     def arguments(self, step: Step) -> dict[str, str]:
         """What the grant adds to a write call: the confirmed booking's code."""
         if self.change is not None and step.action in ("cancel_appointment", "reschedule_appointment"):
-            return {"booking_code": self.change.appointment.code or ""}
+            return {CODE_ARGUMENT: self.change.appointment.code or ""}
         return {}
 
     def _confirmed(self, step: Step) -> bool:

@@ -10,9 +10,10 @@ assistant then shows the slots and the patient can say "marca".
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
-from clinic_servers.booking_codes import CODE_PATTERN, canonical
+from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
 from agent_system.language.text import normalize
 
@@ -96,6 +97,7 @@ _CLAUSES = re.compile(r"[;,]|\b(?:mas|but|then|depois|after that)\b", re.IGNOREC
 _QUOTED = re.compile(r"[\"“”«»][^\"“”«»]*[\"“”«»]")
 
 
+@lru_cache(maxsize=1024)  # the planner, the overlap guard and the router each ask about the same message
 def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
     """Whether the message asks for a booking, cancel or reschedule (not merely asks about one).
 

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
-from clinic_servers.private_files import create_private_file
+from clinic_servers.contract.storage import create_private_file
 
 
 def audit_record(session_id: str, events: Iterable) -> dict:

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from clinic_servers.cpf import mask_cpf
+from clinic_servers.contract.cpf import mask_cpf
 
 from agent_system.events import AppointmentItem, SlotOffer
 

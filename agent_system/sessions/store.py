@@ -16,8 +16,7 @@ from typing import Protocol
 
 from pydantic import TypeAdapter
 
-from clinic_servers.private_files import create_private_file
-from clinic_servers.sqlite_store import enable_wal
+from clinic_servers.contract.storage import create_private_file, enable_wal
 
 from agent_system.errors import SessionsFull
 from agent_system.sessions.conversation import MAX_TURNS, Conversation, Patient, Turn

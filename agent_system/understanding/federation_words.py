@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.language.text import normalize
 from agent_system.understanding.vocabulary import INVALID_SPECIALTY

@@ -9,7 +9,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 # Patterns are written for `fold` output: lower case, no accents, punctuation kept.
 # A CPF full or masked (*, x or •), formatted, or as 11 bare digits.
@@ -30,6 +30,7 @@ _STREET = re.compile(
     r"|\b\d{1,5}\s+(?:[a-z]+\s+){1,3}(?:street|st\.|avenue|ave\.|road|rd\.|boulevard|blvd|lane)\b")
 _POSTCODE = re.compile(r"\bcep\b:?\s*\d{5}-?\d{3}\b|(?<![\d-])\d{5}-\d{3}(?![\d-])")
 _DIGIT_OR_AT = re.compile(r"[\d@]")
+_SCHEDULE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}")
 _FOUR_DIGITS = re.compile(r"\d{4}")
 _AT = re.compile("@")
 # (kind, pattern, guard): the guard is a cheap search every match of the pattern needs (phones and
@@ -49,6 +50,8 @@ _CPF_KEYS = frozenset({"cpf", "cpf_masked", "documento", "document"})
 _PATIENT_NAME_KEYS = frozenset({"patient_name", "patient", "paciente", "nome_paciente", "nome_do_paciente",
                                 "patient_full_name"})
 _GENERIC_NAME_KEYS = frozenset({"name", "nome", "full_name", "nome_completo"})
+# Fields judged by their name whatever their value looks like; any other value is judged by its shape.
+FIELD_KEYS = _CONTACT_FIELDS | _CPF_KEYS | _PATIENT_NAME_KEYS | _GENERIC_NAME_KEYS
 # A generic "name" under these keys names a doctor, clinic or specialty: public information.
 _PUBLIC_CONTEXTS = frozenset({"doctor", "doctors", "medico", "medica", "medicos", "clinic", "clinics", "clinica",
                               "clinicas", "specialty", "specialties", "especialidade", "serverinfo"})
@@ -58,6 +61,25 @@ _HAS_LETTERS = re.compile(r"[^\W\d_]{2,}")
 _NON_WORD = re.compile(r"[^\w\s]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _NO_RECORD: Mapping[str, Any] = MappingProxyType({})
+# Person names found by shape, whatever field holds them: "Maria Aparecida Santos", "JOÃO DA SILVA".
+_UPPER = re.compile(r"[^\W\d_a-zß-ÿ]")
+_PART_SEPARATORS = re.compile(r"[,;:|/()\[\]\n]+")
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_NAME_CONNECTORS = frozenset({"da", "das", "de", "do", "dos", "e", "di", "du", "van", "von", "del"})
+# Capitalised words that begin or fill no patient's name in scheduling data (compared folded).
+_NOT_NAME_WORDS = frozenset({
+    "dr", "dra", "doutor", "doutora", "doctor", "clinica", "clinic", "consultorio", "hospital", "centro", "center",
+    "medico", "medica", "sala", "room", "unidade", "unit", "andar", "bloco", "rua", "avenida", "av", "praca",
+    "travessa", "alameda", "estrada", "rodovia", "bairro", "consulta", "consultas", "agenda", "horario", "horarios",
+    "paciente", "patient", "plano", "saude", "health", "cardiologia", "dermatologia", "ortopedia", "cardiology",
+    "dermatology", "orthopedics", "segunda", "terca", "quarta", "quinta", "sexta", "sabado", "domingo", "feira",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "janeiro", "fevereiro", "marco",
+    "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro", "january",
+    "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"})
+_TITLE = re.compile(r"^(?:dra?|doutora?|doctor)\s+")
+_TITLED_NAME = re.compile(r"\s*(?:Dra?\.?|Doutora?|Doctor)\s+[^\W\d_]")
+_DATE_HINT = re.compile(r"\d[-/.]\d")
+_DATED_YEAR = re.compile(r"(?<!\d)(\d{4})-[01]\d-[0-3]\d(?!\d)|(?<!\d)[0-3]?\d[/.][01]?\d[/.](\d{4})(?!\d)")
 
 
 def fold(text: str) -> str:
@@ -97,6 +119,8 @@ def is_own_cpf(token: str, own_digits: str) -> bool:
 
 def pii_kinds(text: str, own_name: str, own_cpf: str) -> set[str]:
     """The kinds of someone else's personal data in a text: cpf, phone, email, address."""
+    if _SCHEDULE_VALUE.fullmatch(text):  # a slot's date or time, the most common value with digits
+        return set()
     folded = _without_name(fold(text), own_name)
     if not _DIGIT_OR_AT.search(folded):  # every kind needs a digit (an e-mail an "@"): most names, notes
         return set()
@@ -159,21 +183,74 @@ def leaks(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
     return field_leaks(leaf, own_name, own_cpf) or bool(pii_kinds(leaf.value, own_name, own_cpf))
 
 
-def field_leaks(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
+def field_leaks(leaf: Leaf, own_name: str, own_cpf: str, doctors: frozenset[str] = frozenset()) -> bool:
     """Whether the field holding this value makes it someone else's personal data (its text aside)."""
     if leaf.key in _CONTACT_FIELDS and leaf.value.strip():
         return True
     if leaf.key in _CPF_KEYS and _foreign_cpf_field(leaf.value, own_cpf):
         return True
-    return foreign_name(leaf, own_name, own_cpf) is not None
+    return bool(foreign_names(leaf, own_name, own_cpf, doctors))
 
 
-def foreign_name(leaf: Leaf, own_name: str, own_cpf: str) -> str | None:
-    """The person's name in a patient field when it is not the current patient's, else None."""
-    if not _is_patient_name(leaf) or _same_person(leaf, own_name, own_cpf):
-        return None
-    return leaf.value
+def foreign_names(leaf: Leaf, own_name: str, own_cpf: str, doctors: frozenset[str] = frozenset()) -> list[str]:
+    """The people this value names who are neither the current patient nor a doctor, whatever its field."""
+    named = [leaf.value] if _is_patient_name(leaf) else person_names(leaf.value)
+    return [name for name in named
+            if not _same_person(name, leaf.record, own_name, own_cpf) and doctor_key(name) not in doctors]
 
+
+@lru_cache(maxsize=4096)
+def person_names(value: str) -> tuple[str, ...]:
+    """The parts of a value shaped like a person's full name: two or more capitalised words."""
+    if not _UPPER.search(value):
+        return ()
+    parts = (part.strip(" .") for part in _PART_SEPARATORS.split(value))
+    return tuple(part for part in parts if _is_name_shaped(part))
+
+
+def suspect_leaves(found: list[Leaf]) -> list[Leaf]:
+    """The leaves `field_leaks` can find anything in: named fields, and values shaped like a person's name.
+
+    A listing has hundreds of leaves and a few dozen distinct values: most are skipped by one set lookup.
+    """
+    shaped = {value for value in {leaf.value for leaf in found} if person_names(value)}
+    return [leaf for leaf in found if leaf.key in FIELD_KEYS or leaf.value in shaped]
+
+
+@lru_cache(maxsize=1024)
+def doctor_key(name: str) -> str:
+    """A doctor's name as compared: `name_key` without the title ("Dr. Ricardo Lopes" -> "ricardo lopes")."""
+    return _TITLE.sub("", name_key(name))
+
+
+def doctor_keys(values: Iterable[str]) -> frozenset[str]:
+    """The doctors among these values: every titled name ("Dra. Ana Beatriz Souza")."""
+    return frozenset(doctor_key(v) for v in values if _TITLED_NAME.match(v))
+
+
+def stale_date(texts: Iterable[str]) -> bool:
+    """Whether a date lies two years or more before the latest one: scheduling never looks back that far.
+
+    Among a turn's slots and bookings, such a date can only be a birth date (or another personal date).
+    """
+    years = [int(m.group(1) or m.group(2)) for text in texts if _DATE_HINT.search(text)
+             for m in _DATED_YEAR.finditer(text)]
+    return bool(years) and min(years) <= max(years) - 2
+
+
+def _is_name_shaped(part: str) -> bool:
+    """Two to six words, every one but the connectors capitalised letters only, none a place or calendar word."""
+    words = part.split()
+    if not 2 <= len(words) <= 6 or fold(words[0]) in _NAME_CONNECTORS:
+        return False
+    named = [word for word in words if fold(word) not in _NAME_CONNECTORS]
+    return len(named) >= 2 and all(_is_name_word(word) for word in named)
+
+
+def _is_name_word(word: str) -> bool:
+    capitalised = word[0].isupper() and (word[1:].islower() or word.isupper())
+    return len(word) >= 2 and capitalised and _NAME_WORD.fullmatch(word) is not None \
+        and fold(word) not in _NOT_NAME_WORDS
 
 
 def _is_patient_name(leaf: Leaf) -> bool:
@@ -191,15 +268,15 @@ def _is_patient_name(leaf: Leaf) -> bool:
     return leaf.key in _GENERIC_NAME_KEYS and not _PUBLIC_NAME.match(fold(leaf.value))
 
 
-def _same_person(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
+def _same_person(name: str, record: Mapping[str, Any], own_name: str, own_cpf: str) -> bool:
     """The patient's own name, or a shorter form of it on a record under their own CPF."""
-    if name_key(leaf.value) == name_key(own_name):
+    if name_key(name) == name_key(own_name):
         return True
     # A booking made in another session may carry "Ana Teixeira" for "Ana Paula Teixeira":
     # the clinic matched it by CPF, so it is the patient's if first and last names agree.
-    theirs, mine = name_key(leaf.value).split(), name_key(own_name).split()
+    theirs, mine = name_key(name).split(), name_key(own_name).split()
     same_ends = len(theirs) >= 2 and len(mine) >= 2 and (theirs[0], theirs[-1]) == (mine[0], mine[-1])
-    return same_ends and _record_is_own(leaf.record, own_cpf)
+    return same_ends and _record_is_own(record, own_cpf)
 
 
 def _record_is_own(record: Mapping[str, Any], own_cpf: str) -> bool:
@@ -225,4 +302,5 @@ def _visible(token: str) -> bool:
 def _without_name(folded: str, own_name: str) -> str:
     """The text with the patient's own name blanked, so it never reads as someone else's data."""
     own = name_key(own_name)
-    return re.sub(rf"\b{re.escape(own)}\b", " ", folded) if own else folded
+    # The substring test first: most texts (dates, times, doctors) never hold the name.
+    return re.sub(rf"\b{re.escape(own)}\b", " ", folded) if own and own in folded else folded

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from string import Template
 from typing import Iterable
 
-from clinic_servers.cpf import redact_cpfs
+from clinic_servers.contract.cpf import redact_cpfs
 
 from agent_system.errors import LLMBudgetSpent, LLMError
 from agent_system.events import VerificationEvent
@@ -22,7 +22,8 @@ from agent_system.language.text import Language
 from agent_system.llm.client import LLM
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
-from agent_system.verification.pii import Leaf, field_leaks, fold, foreign_name, mentions, pii_kinds
+from agent_system.verification.pii import (Leaf, doctor_keys, field_leaks, fold, foreign_names, mentions, pii_kinds,
+                                           stale_date, suspect_leaves)
 from agent_system.verification.verdict import VERDICT_SCHEMA, Opinion, grounded_opinion
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,7 @@ _PRESCRIPTION = re.compile(
     r"|\b(?:increase|decrease|double|reduce|lower|raise) (?:your|the) (?:dose|dosage)\b"
     # Imperatives only: "você está tomando algum remédio?" is a fair question, not a prescription.
     rf"|\b(?:tome|tomem|take)\b(?:\W+\w+){{0,4}}?\W+(?:{_MEDICINE})\b")
-_DRUG = re.compile(rf"\b(?:{_DRUGS})\b")
+_DRUG = _at_word_start(rf"\b(?:{_DRUGS})\b")  # the guard saves a fifth: "\w{3,}(?:cilina|...)" backtracks
 
 _DISEASES_PT = (r"gripe|resfriado|covid|dengue|diabetes|hipertensao|pressao alta|arritmia|infarto|angina"
                 r"|insuficiencia cardiaca|artrose|artrite|tendinite|bursite|hernia|fratura|entorse|lesao"
@@ -136,25 +137,26 @@ class Verdict:
 class Verifier:
     """Checks clinic data before the answer is written, and the answer after (DESIGN §4)."""
 
-    def __init__(self, llm: LLM | None = None, prompt: str = "") -> None:
+    def __init__(self, llm: LLM | None = None, prompt: str = "", doctors: Iterable[str] = ()) -> None:
         if llm is not None and not prompt.strip():
             raise ValueError("the LLM verifier needs its system prompt (prompts/verifier.txt)")
         self._llm = llm
         self._prompt = Template(prompt)
+        self._doctors = doctor_keys(doctors)  # the registry's doctors: public, even named without a title
 
     def check_data(self, results: list[StepResult], patient: Patient, language: Language = "pt") -> Verdict:
         """Check the turn's clinic data before any answer is written."""
-        return self._decide(data_rules(results, patient), results, patient, None, language)
+        return self._decide(data_rules(results, patient, self._doctors), results, patient, None, language)
 
     def check_answer(self, text: str, results: list[StepResult], patient: Patient,
                      language: Language = "pt") -> Verdict:
         """Check the final answer against the turn's clinic data."""
-        return self._decide(answer_rules(text, results, patient), results, patient, text, language)
+        return self._decide(answer_rules(text, results, patient, self._doctors), results, patient, text, language)
 
     def check_answer_rules(self, text: str, results: list[StepResult], patient: Patient,
                            language: Language = "pt") -> Verdict:
         """The deterministic rules alone on answer text: cheap enough for every streamed sentence."""
-        rules = answer_rules(text, results, patient)
+        rules = answer_rules(text, results, patient, self._doctors)
         return _verdict(bool(rules), rules, language)
 
     def _decide(self, rules: set[str], results: list[StepResult], patient: Patient, draft: str | None,
@@ -190,14 +192,17 @@ class Verifier:
                                             patient_cpf_masked=patient.cpf_masked)
 
 
-def data_rules(results: list[StepResult], patient: Patient) -> set[str]:
+def data_rules(results: list[StepResult], patient: Patient, doctors: frozenset[str] = frozenset()) -> set[str]:
     """The rules the clinic data itself breaks."""
     found = _result_leaves(_private(results))
     # A listing repeats a few values (doctors, dates, times) hundreds of times: judge each text once.
-    texts = {fold(value): value for value in {leaf.value for leaf in found}}
+    values = {leaf.value for leaf in found}
+    texts = {fold(value): value for value in values}
+    public = doctors | doctor_keys(values)
     rules: set[str] = set()
-    if any(field_leaks(leaf, patient.name, patient.cpf) for leaf in found) or any(
-            pii_kinds(value, patient.name, patient.cpf) for value in texts.values()):
+    if any(field_leaks(leaf, patient.name, patient.cpf, public) for leaf in suspect_leaves(found)) or any(
+            pii_kinds(value, patient.name, patient.cpf) for value in texts.values()) or stale_date(values) \
+            or any(_health_record(text) for text in texts):
         rules.add("R2")
     # Scheduling tools return no treatment or diagnosis; such text would be relayed as a clinic note.
     if any(_PRESCRIPTION.search(text) for text in texts):
@@ -207,7 +212,8 @@ def data_rules(results: list[StepResult], patient: Patient) -> set[str]:
     return rules
 
 
-def answer_rules(text: str, results: list[StepResult], patient: Patient) -> set[str]:
+def answer_rules(text: str, results: list[StepResult], patient: Patient,
+                 doctors: frozenset[str] = frozenset()) -> set[str]:
     """The rules an answer breaks, judged against the turn's clinic data."""
     data = _result_leaves(results)
     folded = fold(text)
@@ -215,7 +221,7 @@ def answer_rules(text: str, results: list[StepResult], patient: Patient) -> set[
     if _ungrounded_treatment(folded, data):
         rules.add("R1")
     if pii_kinds(_without_public_contacts(text, results), patient.name, patient.cpf) or \
-            _names_others(text, data, patient):
+            _names_others(text, results, patient, doctors):
         rules.add("R2")
     if _ADVICE.search(folded):
         rules.add("R3")
@@ -287,10 +293,17 @@ def _ungrounded_treatment(folded: str, data: list[Leaf]) -> bool:
     return any(_compact(s) not in grounded for s in said)
 
 
-def _names_others(text: str, data: list[Leaf], patient: Patient) -> bool:
-    """Whether the answer names a person found in a patient field of the data who is not the patient."""
-    others = {name for leaf in data if (name := foreign_name(leaf, patient.name, patient.cpf))}
+def _names_others(text: str, results: list[StepResult], patient: Patient, doctors: frozenset[str]) -> bool:
+    """Whether the answer names a person the clinic data names who is neither the patient nor a doctor."""
+    data = _result_leaves(_private(results))
+    public = doctors | doctor_keys(leaf.value for leaf in data)
+    others = {name for leaf in suspect_leaves(data) for name in foreign_names(leaf, patient.name, patient.cpf, public)}
     return any(mentions(text, name, patient.name) for name in others)
+
+
+def _health_record(folded: str) -> bool:
+    """Whether one clinic value pairs a condition with a drug or a dose: someone's health record."""
+    return bool((_DRUG.search(folded) or _DOSE.search(folded)) and _DIAGNOSIS.search(folded))
 
 
 def _compact(text: str) -> str:

@@ -6,7 +6,7 @@ from functools import partial
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
-from clinic_servers.cpf import normalize_cpf
+from clinic_servers.contract.cpf import normalize_cpf
 
 from agent_system.errors import ApiError, SessionsFull, TooManyRequests
 from agent_system.events import to_record

@@ -1,7 +1,7 @@
 """The registry as the patient's page shows it (GET /api/clinics): no clinic or specialty is written into the page."""
 from __future__ import annotations
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 
 def registry_for_page(registry: ClinicRegistry) -> dict:

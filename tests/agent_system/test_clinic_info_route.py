@@ -7,7 +7,7 @@ import pytest
 
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation, Patient
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.support import make_cpf, run_turn
 
 TODAY = date(2026, 11, 23)

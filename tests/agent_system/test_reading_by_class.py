@@ -17,7 +17,7 @@ from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)
 D = date.fromisoformat

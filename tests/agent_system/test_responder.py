@@ -17,7 +17,7 @@ CPF_MASKED = "***.533.447-**"
 LIST = Plan(intents=[Intent.LIST])
 
 
-# -- clinic results, shaped as clinic_servers/schemas.py --------------------------------------------
+# -- clinic results, shaped as clinic_servers/contract/schemas.py --------------------------------------------
 
 def slot(doctor: str, day: str, time: str, specialty: str = "Cardiologia") -> dict:
     return {"doctor": doctor, "specialty": specialty, "date": day, "time": time, "available": True}

@@ -14,7 +14,7 @@ from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.plan import Plan
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation, Patient, PendingChange
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)
 ALL = ("clinic_a", "clinic_b", "clinic_c", "clinic_d", "clinic_e", "clinic_f")

@@ -12,7 +12,7 @@ from agent_system.llm.client import LLM, LLMSettings
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
 from agent_system.verification.verifier import OK_NOTE, Verdict, Verifier, blocked_note, data_rules
-from clinic_servers.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
+from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
                                     Slot, SlotListing)
 from tests.fakes.openai_server import FakeOpenAIServer, FakeReply
 
@@ -61,6 +61,12 @@ def appointment(name: str = ANA.name, mask: str = ANA_MASK, date: str = "2026-11
 def booking(**kwargs) -> StepResult:
     data = Booking(status="confirmed", appointment=appointment(**kwargs), message="Consulta agendada com sucesso.")
     return step("book_appointment", data.model_dump())
+
+
+def booking_with(**extra) -> StepResult:
+    """A booking whose appointment carries fields the clinics' schema does not have."""
+    result = booking()
+    return result.model_copy(update={"data": {**result.data, "appointment": appointment(**extra)}})
 
 
 def rescheduling() -> StepResult:
@@ -152,6 +158,53 @@ def verifier() -> Verifier:
 def test_check_data_flags(verifier, results, rules):
     verdict = verifier.check_data(results, ANA, "pt")
     assert (verdict.safe, verdict.rules) == (False, rules)
+
+
+# --- clinic data: someone else's data under field names no list holds --------------------------
+
+@pytest.mark.parametrize("results", [
+    pytest.param([with_slot_fields(responsavel=MARIA)], id="name-responsavel"),
+    pytest.param([with_slot_fields(booked_by="Sandra Regina Alves")], id="name-booked-by"),
+    pytest.param([with_slot_fields(titular="JOÃO BATISTA FERREIRA")], id="name-in-capitals"),
+    pytest.param([with_slot_fields(next_in_line="Camila Fernandes da Rosa")], id="name-with-connector"),
+    pytest.param([booking_with(acompanhante="Roberto Dias Cunha")], id="name-beside-own-booking"),
+    pytest.param([with_slot_fields(contato="(21) 98877-6655")], id="phone-contato"),
+    pytest.param([with_slot_fields(reach_at="+55 21 98877 6655")], id="phone-reach-at"),
+    pytest.param([with_slot_fields(holder_mail="helena.duarte@example.com")], id="email-holder-mail"),
+    pytest.param([with_slot_fields(doc_id="***.016.613-**")], id="masked-cpf-doc-id"),
+    pytest.param([with_slot_fields(nasc="12/03/1958")], id="birth-date-br"),
+    pytest.param([with_slot_fields(born="1958-03-12")], id="birth-date-iso"),
+    pytest.param([with_slot_fields(obs="Hipertensão arterial, Losartana 50 mg 1x/dia")], id="condition-and-drug"),
+    pytest.param([with_slot_fields(notes="History of psoriasis, on methotrexate 15 mg weekly")],
+                 id="condition-and-dose-en"),
+])
+def test_check_data_flags_leaks_whatever_the_field_is_called(verifier, results):
+    assert verifier.check_data(results, ANA, "pt").rules == ("R2",)
+
+
+@pytest.mark.parametrize("results", [
+    pytest.param([with_slot_fields(responsavel="Dr. Ricardo Lopes")], id="titled-doctor"),
+    pytest.param([with_slot_fields(substituto="Ana Beatriz Souza")], id="doctor-without-title"),
+    pytest.param([booking_with(titular="Ana Paula Teixeira")], id="own-name-in-unlisted-field"),
+    pytest.param([booking_with(holder="Ana Teixeira")], id="own-short-name-on-own-record"),
+    pytest.param([with_slot_fields(sala="Sala 3", unidade="Centro Médico")], id="room-and-unit"),
+    pytest.param([with_slot_fields(weekday="Segunda Feira", month="Novembro")], id="calendar-words"),
+    pytest.param([with_slot_fields(booked_at="2026-11-20")], id="recent-date"),
+    pytest.param([with_slot_fields(obs="Traga seus exames de Cardiologia.")], id="plain-note"),
+])
+def test_check_data_never_flags_public_or_own_data_in_unlisted_fields(verifier, results):
+    assert verifier.check_data(results, ANA, "pt") == Verdict(safe=True, note=OK_NOTE)
+
+
+def test_a_registry_doctor_without_title_is_public(verifier):
+    doctors = Verifier(doctors=("Dr. Ricardo Lopes", "Dra. Ana Beatriz Souza"))
+    result = with_slot_fields(attending="Ricardo Lopes")
+    assert doctors.check_data([result], ANA, "pt").safe is True
+
+
+def test_check_answer_flags_a_name_from_an_unlisted_field(verifier):
+    results = [with_slot_fields(reservado_por="Sandra Regina Alves")]
+    assert verifier.check_answer("Horário de Sandra Regina Alves.", results, ANA, "pt").rules == ("R2",)
 
 
 # --- clinic data: never flagged ---------------------------------------------------------------

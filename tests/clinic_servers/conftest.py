@@ -11,7 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from clinic_servers.clock import Clock
+from clinic_servers.contract.clock import Clock
 from clinic_servers.store import SlotStore, open_store
 from clinic_servers.tools import ClinicDesk
 from tests.support import CLINIC_TODAY

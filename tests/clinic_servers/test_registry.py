@@ -5,9 +5,9 @@ import json
 from datetime import date
 
 from clinic_servers.app import create_app
-from clinic_servers.clock import Clock
-from clinic_servers.cpf import normalize_cpf
-from clinic_servers.registry import DATA_DIR, REGISTRY_PATH, ClinicRegistry
+from clinic_servers.contract.clock import Clock
+from clinic_servers.contract.cpf import normalize_cpf
+from clinic_servers.contract.registry import DATA_DIR, REGISTRY_PATH, ClinicRegistry
 from clinic_servers.settings import ClinicSettings
 
 

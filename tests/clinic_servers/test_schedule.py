@@ -5,7 +5,8 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
-from clinic_servers.clock import Clock
+from clinic_servers.contract.clock import Clock
+from clinic_servers.contract.tools import BookAppointment, ListAvailableSlots
 from clinic_servers.errors import ToolError
 from clinic_servers.sqlite_store import SqliteSlotStore
 from clinic_servers.store import Patient
@@ -21,7 +22,7 @@ def desk(registry, tmp_path, clock: Clock, clinic_id="clinic_a") -> ClinicDesk:
 
 
 def listing(d: ClinicDesk, **filters) -> list[tuple[str, str, str]]:
-    return [(s.doctor, s.date, s.time) for s in list_available_slots(d, **filters).available_slots]
+    return [(s.doctor, s.date, s.time) for s in list_available_slots(d, ListAvailableSlots(**filters)).available_slots]
 
 
 def test_listings_with_clinic_today_are_deterministic(registry, tmp_path):
@@ -52,7 +53,8 @@ def test_the_window_moves_with_today_and_past_slots_disappear(registry, tmp_path
     assert min(dates) >= (TODAY + timedelta(days=3)).isoformat()
     assert max(dates) > (TODAY + timedelta(days=13)).isoformat()  # the new days were created
     with pytest.raises(ToolError) as refused:
-        book_appointment(later, "Dr. Ricardo Lopes", CLINIC_TODAY, "08:00", "Ana", "39053344705")
+        book_appointment(later, BookAppointment(doctor="Dr. Ricardo Lopes", date=CLINIC_TODAY, time="08:00",
+                                                patient_name="Ana", cpf="39053344705"))
     assert refused.value.code == "slot_in_past"
 
 

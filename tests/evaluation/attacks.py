@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from agent_system.llm.client import LLMSettings
 from agent_system.sessions.conversation import Conversation, Patient
+from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import ClinicFleet
-from clinic_servers.registry import ClinicRegistry
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.redteam.model import RedTeamCase, Victim
 from tests.redteam.scripted_llm import scripted_server, settings_for
@@ -16,7 +17,9 @@ from tests.support import call_tool
 
 from .detectors import Finding, injection_findings
 from .records import judge, log_record
-from .runner import REDTEAM_CPF_BASE, converse, fleet_urls, instrumented_pipeline, patient_for, raw_findings
+from .stores import ClinicStores
+from .runner import (REDTEAM_CPF_BASE, converse, fleet_urls, instrumented_pipeline, opportunity_kinds, patient_for,
+                     raw_findings)
 
 Booking = tuple[str, str, str, str]
 ResponderFactory = Callable[[Any], Any]  # the product's LLM responder -> the one the run uses
@@ -52,7 +55,8 @@ def run_attack(fleet: ClinicFleet, proxies: dict[str, ClinicProxy], registry: Cl
     case = attack.as_case()
     before = prepare_victim(fleet, attack.victim)
     with ExitStack() as stack:
-        urls, llm = _arm(stack, fleet_urls(fleet), proxies, attack, patient, llm)
+        stores = ClinicStores(Path(fleet.env["VAR_DIR"]), fleet.ports)
+        urls, llm = _arm(stack, fleet_urls(fleet), proxies, attack, patient, llm, stores)
         pipeline = stack.enter_context(instrumented_pipeline(registry, urls, llm, fleet.env["VAR_DIR"]))
         if responder is not None and pipeline.llm_responder is not None:
             pipeline.llm_responder = responder(pipeline.llm_responder)
@@ -65,6 +69,7 @@ def run_attack(fleet: ClinicFleet, proxies: dict[str, ClinicProxy], registry: Cl
         markers = [*attack.markers, *(f.snippet for f in data + drafts)]
         mitigation = judge(attack.kind, observation, markers, victim_intact=intact)
     record = log_record(case, observation, setup_ok, findings, mitigation)
+    record["opportunities"] = opportunity_kinds(data, drafts, _attempt(attack, before))
     if attack.kind == "controle" and attack.draft is not None:
         # A faithful draft must reach the patient: a product that discarded every draft would pass
         # every generator attack, and only this control would show it.
@@ -99,11 +104,11 @@ def victim_bookings(fleet: ClinicFleet, victim: Victim | None) -> list[Booking]:
 
 
 def _arm(stack: ExitStack, urls: dict[str, str], proxies: dict[str, ClinicProxy], attack: RedTeamCase,
-         patient: Patient, llm: LLMSettings) -> tuple[dict[str, str], LLMSettings]:
+         patient: Patient, llm: LLMSettings, stores: ClinicStores) -> tuple[dict[str, str], LLMSettings]:
     """Route the faulty clinic through its armed proxy and put the scripted LLM in place, as needed."""
     if attack.leak is not None:
         leak, proxy = attack.leak, proxies[attack.leak.clinic]
-        proxy.rewrite = lambda result: leak.rewrite(result, patient)
+        proxy.rewrite = lambda result: leak.rewrite(result, patient, stores.held_by_others(leak.clinic, patient.cpf))
         stack.callback(setattr, proxy, "rewrite", None)
         urls[leak.clinic] = proxy.url
     if attack.draft is not None:

@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from agent_system.llm.client import LLMSettings
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.redteam.model import RedTeamCase
 
 from .attacks import run_attacks
 from .cases import Case
+from .others import seed_other_patients
 from .runner import FROZEN_CPF_BASE, PlannerFactory, clinic_fleet, run_cases
 
 LOGS = Path(__file__).resolve().parent.parent / "logs.jsonl"
@@ -18,10 +19,12 @@ LOGS = Path(__file__).resolve().parent.parent / "logs.jsonl"
 
 def run_evaluation(cases: Sequence[Case], attacks: Sequence[RedTeamCase], llm: LLMSettings,
                    registry: ClinicRegistry | None = None) -> list[dict[str, Any]]:
-    """Every case (each from the seed), then every attack, on one fleet; one log record each."""
+    """Every case (each from the seed), then other patients' bookings, then every attack; one log record each."""
     registry = registry or ClinicRegistry.load()
     with clinic_fleet(registry) as fleet:
-        records = run_cases(fleet, registry, cases, llm, from_seed=True) + run_attacks(fleet, registry, attacks, llm)
+        records = run_cases(fleet, registry, cases, llm, from_seed=True)
+        seed_other_patients(fleet)  # after the cases: their expectations are the seed schedule
+        records += run_attacks(fleet, registry, attacks, llm)
     return [{**record, "mode": mode_label(llm)} for record in records]
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .metrics import TARGETS, Figures
+from .metrics import OPPORTUNITY_KINDS, SUITES, TARGETS, Figures, HarmRow, Ratio
 
 HEADERS = ("categoria", "n", "TSR", "TCA", "plano exato", "HMR", "HMR literal (bloqueios do Verifier)",
            "falsos bloqueios", "p50 ms", "p95 ms", "TSR antigo (só resposta)", "TCA antigo (clínica+ação)")
@@ -44,11 +44,13 @@ def summary(overall: Figures) -> list[str]:
 
 
 def markdown_report(rows: Sequence[tuple[str, Figures]], mode: str, failures: Sequence[Mapping[str, Any]],
-                    frozen: Sequence[tuple[str, Figures]] = ()) -> str:
+                    frozen: Sequence[tuple[str, Figures]] = (), harm: str = "") -> str:
     """The whole report: mode, table, targets, the frozen split apart, and every case that failed something."""
     overall = rows[-1][1]
     parts = ["# Relatório de métricas da avaliação", "", f"Modo: {mode}. Casos: {overall.cases}.", "",
              markdown_table(rows), "", *(f"- {line}" for line in summary(overall)), ""]
+    if harm:
+        parts += ["## HMR por tipo de dano, em todos os turnos", "", harm, ""]
     if frozen:
         parts += ["## Divisão de teste congelada (medida, sem meta)", "", markdown_table(frozen), ""]
     if failures:
@@ -56,6 +58,20 @@ def markdown_report(rows: Sequence[tuple[str, Figures]], mode: str, failures: Se
         parts += [f"| {f['id_caso']} | {f['category']} | {f['problem']} |" for f in failures]
         parts.append("")
     return "\n".join(parts)
+
+
+def harm_table(harm: Sequence[HarmRow], false_blocks: Sequence[tuple[str, Ratio]]) -> str:
+    """HMR per kind over every turn that had an opportunity, then false blocks on the benign turns, in markdown."""
+    suites = list(SUITES.values())
+    lines = ["| tipo de dano | o que conta | " + " | ".join(f"turnos ({s})" for s in suites)
+             + " | HMR (mitigados/oportunidades) | HMR literal (bloqueios do Verifier) |",
+             "|" + "---|" * (len(suites) + 4)]
+    lines += [f"| {row.label} | {OPPORTUNITY_KINDS.get(row.label, 'qualquer oportunidade')} | "
+              + " | ".join(str(row.per_suite[s]) for s in SUITES) + f" | {row.mitigated} | {row.literal} |"
+              for row in harm]
+    lines += ["", "| divisão | falsos bloqueios (turnos sem oportunidade de dano) |", "|---|---|"]
+    lines += [f"| {label} | {ratio} |" for label, ratio in false_blocks]
+    return "\n".join(lines)
 
 
 def _ms(value: float | None) -> str:

@@ -14,12 +14,13 @@ from typing import Any, Callable, Iterator, Sequence
 from agent_system.assembly import build_pipeline
 from agent_system.llm.client import LLMSettings
 from agent_system.sessions.conversation import Conversation, Patient
+from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import ClinicFleet, start_fleet
-from clinic_servers.registry import ClinicRegistry
 from tests.support import agent_settings, clinic_env, free_port, make_cpf
 
 from .cases import Case
-from .detectors import Finding, data_findings, draft_findings
+from .detectors import Finding, data_findings, draft_findings, injection_findings, seed_names
+from .others import OTHER_PATIENTS
 from .observe import Observation, instrument, observe_turn, turn_succeeded
 from .records import judge, log_record
 from .stores import ClinicStores, change_between
@@ -89,16 +90,35 @@ def run_cases(fleet: ClinicFleet, registry: ClinicRegistry, cases: Sequence[Case
 
 def run_case(pipeline, registry: ClinicRegistry, case: Case, patient: Patient,
              stores: ClinicStores | None = None) -> dict[str, Any]:
-    """One case: earlier turns, then the observed turn, judged for harm found in its raw material."""
+    """One case: earlier turns, then the observed turn, judged for any harm that reached the verifier's view.
+
+    Every turn counts: other people's data or invented content in the raw material, or an attempt in
+    the patient's own message to reach staff tools or someone else's records.
+    """
     conversation = Conversation(patient=patient)
     setup_ok, observation, change = converse(pipeline, conversation, case, stores)
     data, drafts = raw_findings(observation, patient, registry)
-    findings = data + drafts
+    attempt = injection_findings(case.text)
+    findings = data + drafts + attempt
     mitigation = None
     if findings:
-        kind = "vazamento" if data else "gerador"
-        mitigation = judge(kind, observation, [f.snippet for f in findings])
-    return with_store_change(log_record(case, observation, setup_ok, findings, mitigation), change, patient)
+        kind = "vazamento" if data else "gerador" if drafts else "injecao"
+        markers = [f.snippet for f in data + drafts] or list(other_people())
+        intact = change is None or not any(cpf != patient.cpf for _, cpf in change[1].booked + change[1].released)
+        mitigation = judge(kind, observation, markers, victim_intact=intact)
+    record = log_record(case, observation, setup_ok, findings, mitigation)
+    record["opportunities"] = opportunity_kinds(data, drafts, attempt)
+    return with_store_change(record, change, patient)
+
+
+def opportunity_kinds(data: list[Finding], drafts: list[Finding], attempt: list[Finding]) -> list[str]:
+    """The kinds of harm a turn put before the verifier: a leak, an invented draft, an injection."""
+    return [kind for kind, found in (("vazamento", data), ("gerador", drafts), ("injecao", attempt)) if found]
+
+
+def other_people() -> tuple[str, ...]:
+    """What an injection would be after: every other patient's name and CPF the stores hold."""
+    return (*seed_names(), *(p.cpf for p in OTHER_PATIENTS))
 
 
 def with_store_change(record: dict[str, Any], change, patient: Patient) -> dict[str, Any]:

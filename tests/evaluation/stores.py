@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from clinic_servers.cpf import mask_cpf
+
 Slot = tuple[str, str, str, str]  # (clinic, doctor, date, time)
 
 
@@ -42,6 +44,14 @@ class ClinicStores:
                 rows = conn.execute("SELECT doctor, date, time, cpf FROM slots WHERE cpf IS NOT NULL").fetchall()
             held.update({(clinic_id, doctor, day, time): cpf for doctor, day, time, cpf in rows})
         return held
+
+    def held_by_others(self, clinic_id: str, own_cpf: str) -> list[dict]:
+        """The bookings of one store that are not the patient's, as a careless clinic would list them."""
+        with closing(sqlite3.connect(self.paths[clinic_id], timeout=10)) as conn:
+            rows = conn.execute("SELECT doctor, specialty, date, time, patient_name, cpf FROM slots "
+                                "WHERE cpf IS NOT NULL AND cpf != ? ORDER BY date, time", (own_cpf,)).fetchall()
+        return [{"clinic": clinic_id, "doctor": doctor, "specialty": specialty, "date": day, "time": time,
+                 "patient_name": name, "cpf_masked": mask_cpf(cpf)} for doctor, specialty, day, time, name, cpf in rows]
 
     def restore(self, seed: dict[Slot, str]) -> None:
         """Release every booking the seed did not make (one transaction per store)."""

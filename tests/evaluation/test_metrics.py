@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agent_system.planning.plan import StepResult
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.evaluation.cases import Case
 from tests.evaluation.detectors import data_findings, draft_findings, injection_findings
 from tests.evaluation.metrics import figures, matched_steps, percentile, problems

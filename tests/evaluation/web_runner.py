@@ -19,8 +19,8 @@ from agent_system.llm.client import LLMSettings
 from agent_system.terminal.client import ChatClient
 from agent_system.web.limits import ClientLimits
 from agent_system.web.settings import WebSettings
-from clinic_servers.cpf import format_cpf
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.cpf import format_cpf
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.support import agent_settings, served
 from web_app import create_app
 

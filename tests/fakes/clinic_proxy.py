@@ -2,6 +2,7 @@
 
     proxy = ClinicProxy(fleet.url("clinic_c"), delay_s=0.3)       # a slow clinic
     proxy = ClinicProxy(url, rewrite=lambda result: {...})         # a clinic that leaks PII
+    proxy = ClinicProxy(url, reply=lambda message: {...})          # a clinic that lies about the request id
 """
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ import requests
 class ClinicProxy:
     """Real HTTP on 127.0.0.1; forwards POST /mcp to the clinic, then applies the configured fault."""
 
-    def __init__(self, target_url: str, delay_s: float = 0.0, rewrite: Callable[[dict], dict] | None = None):
-        self.target_url, self.delay_s, self.rewrite = target_url, delay_s, rewrite
+    def __init__(self, target_url: str, delay_s: float = 0.0, rewrite: Callable[[dict], dict] | None = None,
+                 reply: Callable[[dict], dict] | None = None):
+        self.target_url, self.delay_s, self.rewrite, self.reply = target_url, delay_s, rewrite, reply
+        self.requests: list[dict] = []  # every JSON-RPC request forwarded, in order
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
@@ -26,7 +29,10 @@ class ClinicProxy:
 
     def forward(self, body: bytes, headers: dict) -> tuple[int, bytes]:
         time.sleep(self.delay_s)
+        self.requests.append(json.loads(body))
         reply = requests.post(self.target_url, data=body, headers=headers, timeout=30)
+        if self.reply is not None:
+            return reply.status_code, json.dumps(self.reply(reply.json()), ensure_ascii=False).encode()
         if self.rewrite is None or reply.status_code != 200:
             return reply.status_code, reply.content
         message = reply.json()

@@ -12,15 +12,14 @@ import requests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clinic_servers.catalog import Role
-from clinic_servers.tools import catalog
+from clinic_servers.contract.tools import TOOLS
 from tests.faults.strategies import json_values, text
 from tests.support import PATIENT_TOKEN, STAFF_TOKEN, single_clinic
 
 # FUZZ_EXAMPLES raises the count for a long hunt; the suite's default keeps it to a few seconds.
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
-TOOLS = [tool.name for tool in catalog.allowed(Role.STAFF)]  # every tool, staff ones included
+TOOL_NAMES = [tool.name for tool in TOOLS]  # every tool, staff ones included
 ARGUMENT_NAMES = ["doctor", "date", "date_from", "date_to", "time", "original_date", "original_time", "new_date",
                   "new_time", "patient_name", "cpf", "patient_id", "query"]
 METHODS = ["initialize", "ping", "tools/list", "tools/call", "notifications/initialized", "server/discover"]
@@ -83,7 +82,7 @@ def test_any_request_shape_gets_an_envelope(url, http, request_id, method, param
 
 
 @FUZZ
-@given(tool=st.sampled_from(TOOLS), arguments=st.one_of(
+@given(tool=st.sampled_from(TOOL_NAMES), arguments=st.one_of(
     st.dictionaries(st.one_of(st.sampled_from(ARGUMENT_NAMES), text), json_values, max_size=6), json_values),
     token=st.sampled_from([PATIENT_TOKEN, STAFF_TOKEN]))
 def test_any_tool_arguments_get_a_tool_result(url, http, tool, arguments, token):

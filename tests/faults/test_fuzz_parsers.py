@@ -21,7 +21,7 @@ from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.triage.screen import assess
 from agent_system.understanding.dates import HORIZON_DAYS, find_date_range, find_dates
 from agent_system.understanding.times import find_times
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.faults.strategies import planner_text, text
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", 150))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import socket
+import threading
 import time
 from dataclasses import replace
 
@@ -154,3 +155,26 @@ def test_limits_come_from_the_environment():
                                     "STREAMS_PER_IP": "2", "TRUSTED_PROXIES": "10.0.0.1, 10.0.1.0/24"})
     assert limits == ClientLimits(sessions_per_ip="5 per minute", chats_per_ip="9 per minute", streams_per_ip=2,
                                   trusted_proxies=("10.0.0.1", "10.0.1.0/24"))
+
+
+def test_in_memory_limits_start_no_thread_per_request(make_app, web_settings, monkeypatch):
+    """The stock in-memory store starts a timer thread on nearly every hit; under load that cost more
+    than the rate check itself. Ours sweeps expired entries in the request's thread instead."""
+    client = limited_app(make_app, web_settings, sessions_per_ip="1000 per minute").test_client()
+    open_session(client)  # the store's own first timer, at start, is not a request's
+    started = []
+    original = threading.Thread.start
+    monkeypatch.setattr(threading.Thread, "start", lambda thread: (started.append(thread.name), original(thread)))
+    for _ in range(30):
+        assert open_session(client).status_code == 201
+    assert started == []
+
+
+def test_expired_limit_entries_are_swept_without_a_timer_thread(monkeypatch):
+    from agent_system.web.limits import SweptMemoryStorage
+    store = SweptMemoryStorage()
+    assert store.acquire_entry("a", 5, 1)
+    store.events["a"][0].expiry = 0.0  # as if its minute were over
+    monkeypatch.setattr(time, "monotonic", lambda: 1e9)  # the next sweep is due
+    assert store.acquire_entry("b", 5, 60)
+    assert not store.events.get("a") and store.events["b"]

@@ -19,7 +19,7 @@ import requests
 
 from agent_system.terminal.client import ChatClient
 from clinic_servers.app import create_app as create_clinic_app
-from clinic_servers.settings import read_environment
+from clinic_servers.contract.environment import read_environment
 from tests.support import ANA_CPF, CLINIC_TODAY, PATIENT_TOKEN, STAFF_TOKEN, free_port
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -16,7 +16,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from clinic_servers.registry import ClinicRegistry
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.seventh_clinic import write_registry
 from tests.support import CLINIC_TODAY, free_port, make_cpf
 from tests.web.test_browser import browser, finished, identify, send  # noqa: F401 (browser is a fixture)

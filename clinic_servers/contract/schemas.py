@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, Field
 
-from .booking_codes import canonical
-from .cpf import normalize_cpf
+from clinic_servers.contract.booking_codes import canonical
+from clinic_servers.contract.cpf import normalize_cpf
 
 
 def _real_date(value: str) -> str:

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-REGISTRY_PATH = Path(__file__).with_name("registry.json")
-DATA_DIR = Path(__file__).with_name("data")
+SERVER_DIR = Path(__file__).resolve().parent.parent
+REGISTRY_PATH = SERVER_DIR / "registry.json"
+DATA_DIR = SERVER_DIR / "data"
 DEFAULT_TIMEZONE = "America/Sao_Paulo"
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -130,3 +131,8 @@ def _clinic(entry: dict, specialties: dict[str, Specialty], data_dir: Path) -> C
                             tuple(entry.get("health_plans", ())))
     return Clinic(entry["id"], entry["name"], specialties[entry["specialty"]], int(entry["port"]),
                   data_dir / entry["data"], doctors, contact)
+
+
+def configured_ports(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, int]:
+    """Each clinic's port: `CLINIC_A_PORT` style overrides, else the registry's."""
+    return {c.id: int(env.get(f"{c.id.upper()}_PORT") or c.port) for c in registry.clinics}
