@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from clinic_servers.cpf import mask_cpf
+from clinic_servers.contract.cpf import mask_cpf
 
 Slot = tuple[str, str, str, str]  # (clinic, doctor, date, time)
 
