@@ -16,7 +16,6 @@ from agent_system.planning.rules import RulesPlanner
 from agent_system.planning.write_intent import is_write_request
 from agent_system.settings import AgentSettings
 from agent_system.triage.second_net import TriageSecondNet
-from agent_system.understanding.vocabulary import DoctorIndex
 from agent_system.verification.verifier import Verifier
 
 
@@ -38,7 +37,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
-                    doctor_names=DoctorIndex(registry).name_words, llm=llm)
+                    doctors=rules.doctors, federation=rules.federation, llm=llm)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

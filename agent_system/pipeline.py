@@ -7,12 +7,14 @@ from dataclasses import replace
 from typing import Iterator
 
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
-from agent_system.language.text import detect_language
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.sessions.conversation import Conversation, Turn
 from agent_system.triage.screen import emergency_answer
 from agent_system.triage.second_net import screen
+from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.reading import Reading, read
+from agent_system.understanding.vocabulary import DoctorIndex
 
 log = logging.getLogger(__name__)
 
@@ -20,13 +22,14 @@ log = logging.getLogger(__name__)
 class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
-    def __init__(self, planner, router, verifier, renderer, clock, llm_responder=None, triage_net=None,
-                 overlap=None, doctor_names: frozenset[str] = frozenset(), llm=None):
+    def __init__(self, planner, router, verifier, renderer, clock, doctors: DoctorIndex, federation: FederationWords,
+                 llm_responder=None, triage_net=None, overlap=None, llm=None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
         self.overlap = overlap  # holds a booking that overlaps another until the patient says yes
-        self.doctor_names = doctor_names  # what a bare choice may name (the write grant reads like the planner)
+        self.doctors = doctors  # the doctors a message may name, as the turn's reading finds them
+        self.federation = federation  # the registry's specialties and clinics, likewise
         self.llm = llm  # its per-turn budget, opened by the planner, is closed when the turn ends
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
@@ -46,28 +49,33 @@ class Pipeline:
         yield DoneEvent(ms=_ms(started))
 
     def _turn(self, conversation: Conversation, message: str):
-        language = detect_language(message)
-        triage = yield from _timed("triage", lambda: screen(message, language, self.triage_net))
+        reading = yield from _timed("triage", lambda: self._read(message, conversation))
+        triage, language = reading.triage, reading.language
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None
             return (yield from self._emergency(triage, language))
-        grant = grant_for(message, conversation, self.doctor_names)
-        plan = yield from _timed("planning", lambda: self._plan(message, conversation))
-        if self.overlap is not None and self.overlap.confirmed(plan):
+        grant = grant_for(reading, conversation)
+        plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
+        if plan.overlap_confirmed:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation, grant)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()
-        answer = yield from self._answer(plan, results, conversation, message, language, verdict)
+        answer = yield from self._answer(plan, results, conversation, reading, verdict)
         _remember(conversation, plan, results, answer)
         return answer
 
-    def _plan(self, message: str, conversation: Conversation) -> Plan:
-        plan = self.planner.plan(message, conversation, self.clock.today())
-        return self.overlap.review(plan, conversation, message) if self.overlap is not None else plan
+    def _read(self, message: str, conversation: Conversation) -> Reading:
+        """The message read once for every stage, with the red-flag screen's verdict on it."""
+        reading = read(message, conversation, self.clock.today(), self.doctors, self.federation)
+        return replace(reading, triage=screen(message, reading.language, self.triage_net))
+
+    def _plan(self, reading: Reading, conversation: Conversation) -> Plan:
+        plan = self.planner.plan(reading, conversation, self.clock.today())
+        return self.overlap.review(plan, conversation, reading) if self.overlap is not None else plan
 
     def _emergency(self, triage, language: str):
         yield PlanEvent(steps=[], source="triage")
@@ -92,26 +100,25 @@ class Pipeline:
         yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
         return sorted(results, key=lambda r: r.step_id)
 
-    def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, message: str,
-                language: str, verdict):
-        started = time.perf_counter()
+    def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading, verdict):
+        started, language = time.perf_counter(), reading.language
         yield StageEvent(stage="answer", status="start")
         if not verdict.safe:
             answer = self._blocked(results, verdict.note, language)
             yield TokenEvent(text=answer.text)
         else:
-            answer = yield from self._generate(plan, results, conversation, message, language)
+            answer = yield from self._generate(plan, results, conversation, reading)
         answer.lang = language
         yield answer
         yield StageEvent(stage="answer", status="end", ms=_ms(started))
         return answer
 
-    def _generate(self, plan: Plan, results: list[StepResult], conversation: Conversation, message: str,
-                  language: str):
+    def _generate(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading):
+        language = reading.language
         rendering = self.renderer.render(plan, results, language, self.clock.today())
         text = None
         if self.llm_responder is not None:
-            text = yield from self.llm_responder.generate(message, results, conversation.patient, language,
+            text = yield from self.llm_responder.generate(reading.message, results, conversation.patient, language,
                                                           self.clock.today())
         if text is None:
             text = rendering.text
@@ -142,8 +149,7 @@ def _timed(stage: str, work):
 
 def _remember(conversation: Conversation, plan: Plan, results: list[StepResult], answer: AnswerEvent) -> None:
     """Carry the pending choice, and trust a complete my-appointments lookup over older knowledge."""
-    conversation.pending = plan.details.get("pending")
-    conversation.awaiting = plan.details.get("awaiting")
+    conversation.pending, conversation.awaiting = plan.pending, plan.awaiting
     lookups = [r for r in results if r.action == "list_my_appointments"]
     if Intent.MY_APPOINTMENTS in plan.intents and lookups and all(r.status == "ok" for r in lookups):
         conversation.appointments = []

@@ -82,8 +82,8 @@ class _Checker:
                   if not any(normalize(m) in normalize(d) for d in self.facts["doctor"])}
         missing = [*(named - self.facts["doctor"]), *titled]
         missing += [c for c in self.responder.federation.clinics_in(folded) if c not in self.facts["clinic"]]
-        missing += [t for t in find_times(text) if t not in self.facts["time"]]
-        missing += [d.isoformat() for d in find_dates(text, self.today) if d.isoformat() not in self.facts["date"]]
+        missing += [t for t in find_times(folded) if t not in self.facts["time"]]
+        missing += [d.isoformat() for d in find_dates(folded, self.today) if d.isoformat() not in self.facts["date"]]
         return missing
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Callable
+from typing import Callable
 
 from pydantic import BaseModel
 
@@ -15,9 +15,7 @@ from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language, normalize
 from agent_system.planning.overlap import overlap_note
-from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
-from agent_system.sessions.conversation import PendingChange
-from agent_system.triage.screen import TriageResult, emergency_answer
+from agent_system.planning.plan import STAFF_ACTIONS, Clarification, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.registry import ClinicRegistry, Specialty
 from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
@@ -28,7 +26,6 @@ __all__ = ["Rendering", "ResponseRenderer", "appointment_items", "offered_slots"
 _SAME_WORDING = {"forbidden": "privacy"}
 # In a reschedule, slot errors concern the new time and appointment errors the original one.
 _ABOUT_NEW_SLOT = frozenset({ToolErrorCode.SLOT_TAKEN, ToolErrorCode.SLOT_NOT_FOUND, ToolErrorCode.SLOT_IN_PAST})
-_APPOINTMENT_ACTIONS = ("cancel", "reschedule")
 
 
 @dataclass(frozen=True)
@@ -67,8 +64,8 @@ _OUTCOME_KEYS = {"confirmed": "booked", "cancelled": "cancelled", "moved": "move
 
 def _confirm_request(plan: Plan) -> ConfirmRequest | None:
     """The yes/no the answer asks for, as the page shows it (Confirm / Keep buttons)."""
-    awaiting = plan.details.get("awaiting")
-    if not isinstance(awaiting, PendingChange):
+    awaiting = plan.awaiting
+    if awaiting is None:
         return None
     a = awaiting.appointment
     new = SlotOffer(clinic=a.clinic, doctor=a.doctor, date=awaiting.new_date or "", time=awaiting.new_time or "")
@@ -175,14 +172,14 @@ class _Answer:
     def _follow_up(self, count: int) -> list[str]:
         """After listing the patient's bookings: which one to cancel or move, or what they can do next."""
         # A cancel or reschedule of an unknown booking is planned as a lookup with the action pending.
-        pending = self.plan.details.get("pending")
-        pending = pending if isinstance(pending, dict) else {}
+        pending = self.plan.pending
+        waiting = pending.action if pending else None
         if count == 0:
             return []
-        if Intent.CANCEL in self.plan.intents or pending.get("action") == "cancel":
+        if Intent.CANCEL in self.plan.intents or waiting == "cancel":
             return [self.words.say("which_cancel" if count > 1 else "confirm_cancel")]
-        if Intent.RESCHEDULE in self.plan.intents or pending.get("action") == "reschedule":
-            return [self._which_to_move(count, bool(pending.get("new_time")))]
+        if Intent.RESCHEDULE in self.plan.intents or waiting == "reschedule":
+            return [self._which_to_move(count, bool(pending and pending.new_time))]
         return [self.words.say("my_next")]
 
     def _which_to_move(self, count: int, new_time_known: bool) -> str:
@@ -202,16 +199,14 @@ class _Answer:
             Intent.CLARIFY: self._clarify,
             Intent.CONFIRM: self._ask_to_confirm,
             Intent.KEEP: self._kept,
-            Intent.EMERGENCY: self._emergency,
-            Intent.OVERLAP: lambda: overlap_note(self.plan.details, self.words),
+            Intent.OVERLAP: lambda: overlap_note(self.plan.overlap, self.words),
             Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 
     def _not_offered(self) -> str:
-        asked = self.plan.details.get("specialty")
-        names = [str(n).strip() for n in (asked if isinstance(asked, list) else [asked]) if n and str(n).strip()]
-        label = self.words.join(n[:1].upper() + n[1:] for n in names) or self.words.phrase("that_specialty")
+        asked = (self.plan.unknown_specialty or "").strip()
+        label = asked[:1].upper() + asked[1:] or self.words.phrase("that_specialty")
         if self.results:  # the rest of the answer is about the specialties that do exist
             return self.words.say("not_offered_short", specialty=label, specialties=self.words.specialties())
         return self._specialty_menu(self.words.say("not_offered", specialty=label))
@@ -230,29 +225,25 @@ class _Answer:
         return " ".join([*parts, self.words.say("urgent")])
 
     def _booking_offer(self) -> str:
-        specialty = self._specialty_named(self.plan.details.get("specialty"))
+        specialty = self._specialty_named(self.plan.advice_specialty)
         if specialty:
             return self.words.say("suggest_specialty", specialty=self.words.specialty(specialty.key))
         return self.words.say("suggest_booking", specialties=self.words.specialties())
 
-    def _specialty_named(self, name: Any) -> Specialty | None:
-        wanted = normalize(name) if isinstance(name, str) else None
+    def _specialty_named(self, name: str | None) -> Specialty | None:
+        wanted = normalize(name) if name else None
         return next((s for s in self.registry.specialties.values()
                      if wanted in (s.key, normalize(s.name_pt), normalize(s.name_en))), None)
 
     def _clarify(self) -> str:
         """Ask which appointment is meant, or for the detail the plan lacks."""
-        details = self.plan.details
-        found = [a for a in details.get("appointments") or [] if isinstance(a, dict)]
-        action = details.get("action") if details.get("action") in _APPOINTMENT_ACTIONS else None
-        if details.get("missing") == "new_time":
-            return self._ask_new_time(found)
-        if details.get("missing") == "appointment" or (action and not found):
-            return self.words.say("ask_appointment", verb=self.words.phrase(f"verb_{action or 'change'}"))
-        doctors = [d for d in details.get("doctors") or [] if isinstance(d, dict)]
+        clarification = self.plan.clarification or Clarification()
+        found, action, doctors = clarification.appointments, clarification.action, clarification.doctors
+        if action and not found:
+            return self.words.say("ask_appointment", verb=self.words.phrase(f"verb_{action}"))
         if not found and doctors:
-            lines = [self.words.say("doctor_line", n=n, doctor=str(d.get("doctor") or ""),
-                                    clinic=self.words.clinic(str(d.get("clinic") or ""))) for n, d in enumerate(doctors, 1)]
+            lines = [self.words.say("doctor_line", n=n, doctor=d.doctor, clinic=self.words.clinic(d.clinic))
+                     for n, d in enumerate(doctors, 1)]
             return "\n".join([self.words.say("clarify_doctor"), *lines, self.words.say("reply_with_number")])
         if not found:
             return self._specialty_menu(self.words.say("ask_more"))
@@ -262,7 +253,7 @@ class _Answer:
 
     def _ask_to_confirm(self) -> str:
         """"Shall I cancel/move it?", or the request for the booking code when this chat does not know it."""
-        change: PendingChange = self.plan.details["awaiting"]
+        change = self.plan.awaiting
         a = change.appointment
         prefix = "ask_confirm" if a.code else "ask_code"
         if change.action == "cancel":
@@ -273,24 +264,15 @@ class _Answer:
                                                     time=change.new_time or ""))
 
     def _kept(self) -> str:
-        return self.words.say("kept", appointment=self._described(AppointmentItem(**self.plan.details["kept"])))
+        return self.words.say("kept", appointment=self._described(self.plan.kept))
 
     def _described(self, a: AppointmentItem) -> str:
         return self.words.phrase("appointment", clinic=self.words.clinic(a.clinic), doctor=a.doctor,
                                  when=self.words.phrase("when", day=self.words.full_day(a.date), time=a.time))
 
-    def _ask_new_time(self, found: list[dict[str, Any]]) -> str:
-        if len(found) == 1:
-            return self.words.say("ask_new_time_for", **self._fields(found[0]))
-        return self.words.say("ask_new_time")
-
-    def _fields(self, appointment: dict[str, Any]) -> dict[str, str]:
-        text = {key: str(appointment.get(key) or "") for key in ("clinic", "doctor", "date", "time")}
-        return {**text, "day": self.words.day(text["date"]), "clinic": self.words.clinic(text["clinic"])}
-
-    def _emergency(self) -> str:
-        kind = "suicide" if self.plan.details.get("kind") == "suicide" else "medical"
-        return emergency_answer(TriageResult(emergency=True, kind=kind), self.words.language)
+    def _fields(self, appointment: AppointmentItem) -> dict[str, str]:
+        return {"doctor": appointment.doctor, "date": appointment.date, "time": appointment.time,
+                "day": self.words.day(appointment.date), "clinic": self.words.clinic(appointment.clinic)}
 
 
 def _time_prefix(action: str, code: str) -> str:

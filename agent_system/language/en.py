@@ -138,14 +138,10 @@ _PHRASES = {
     "clarify_doctor": "Which of these doctors would you like?",
     "doctor_line": "{n}. {doctor} ({clinic})",
     "reply_with_number": "Just reply with the number.",
-    "ask_new_time": "What day and time would you like to move the appointment to?",
-    "ask_new_time_for": "What day and time would you like to move your appointment on {day} at {time} with "
-                        "{doctor} ({clinic}) to?",
     "ask_appointment": "Which appointment would you like to {verb}? Tell me the doctor, the day and the time, or"
                        " ask to see your appointments.",
     "verb_cancel": "cancel",
     "verb_reschedule": "reschedule",
-    "verb_change": "change",
     "ask_more": "Could you tell me a bit more about what you need? I can show open slots, book, reschedule or "
                 "cancel appointments.",
 }

@@ -142,14 +142,10 @@ _PHRASES = {
     "clarify_doctor": "Com qual destes médicos você quer?",
     "doctor_line": "{n}. {doctor} ({clinic})",
     "reply_with_number": "É só responder com o número.",
-    "ask_new_time": "Para qual dia e horário você quer remarcar a consulta?",
-    "ask_new_time_for": "Para qual dia e horário você quer remarcar a consulta de {day} às {time} com {doctor} "
-                        "({clinic})?",
     "ask_appointment": "Qual consulta você quer {verb}? Diga o médico, o dia e o horário, ou peça para ver as "
                        "suas consultas.",
     "verb_cancel": "cancelar",
     "verb_reschedule": "remarcar",
-    "verb_change": "alterar",
     "ask_more": "Pode me contar um pouco mais sobre o que você precisa? Posso mostrar horários, agendar, "
                 "remarcar ou cancelar consultas.",
 }

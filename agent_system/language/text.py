@@ -27,7 +27,12 @@ def normalize(text: str) -> str:
 
 def detect_language(text: str) -> Language:
     """The language with the most keywords in the message; the default (Portuguese) on a tie."""
-    words = _WORD.findall(normalize(text))
+    return language_of(normalize(text))
+
+
+def language_of(normalized: str) -> Language:
+    """`detect_language` of a text `normalize` already read (a message is normalised once)."""
+    words = _WORD.findall(normalized)
     counts = [(sum(word in pack.keywords for word in words), pack.code) for pack in language_packs()]
     # max keeps the first of equal counts, and the default pack comes first.
     return max(counts, key=lambda count: count[0])[1]

@@ -1,13 +1,15 @@
 """Cancel and reschedule: which booking the patient means, and what to do with it (DESIGN §4)."""
 from __future__ import annotations
 
+from typing import Any
+
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft
-from agent_system.planning.plan import Intent
+from agent_system.planning.plan import Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
-from agent_system.sessions.conversation import Conversation, PendingChange
+from agent_system.sessions.conversation import Conversation, PendingAction, PendingChange
 from agent_system.understanding.reading import Reading, chronological
 
 
@@ -16,17 +18,17 @@ class AppointmentPlanning:
 
     def __init__(self, draft: PlanDraft, reading: Reading, conversation: Conversation, registry: ClinicRegistry):
         self.out, self.r, self.conv, self.registry = draft, reading, conversation, registry
-        self.pending = conversation.pending or {}
+        self.pending = conversation.pending
         self.ordinal_used = False  # an ordinal that chose the booking does not also choose the new slot
 
     # -- entry points ----------------------------------------------------------------------------
     def continues(self, action: str) -> bool:
         """Whether the message answers the question an earlier turn asked about `action`."""
         r = self.r
-        if self.pending.get("action") != action or r.specialties or (action == "cancel" and r.wants_book and r.doctors):
+        if self._pending("action") != action or r.specialties or (action == "cancel" and r.wants_book and r.doctors):
             return False
-        appointment = self.pending.get("appointment")
-        if appointment and r.doctors and all(d.name != appointment["doctor"] for d in r.doctors):
+        appointment = self._pending("appointment")
+        if appointment and r.doctors and all(d.name != appointment.doctor for d in r.doctors):
             return False  # another doctor's slot: a new booking, not this reschedule
         return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors)
 
@@ -37,7 +39,7 @@ class AppointmentPlanning:
             return False
         if reply == "no":
             self.out.note("The patient said no (or not yet): the booking stays as it is.")
-            self.out.intend(Intent.KEEP, kept=awaiting.appointment.model_dump())
+            self.out.intend(Intent.KEEP, kept=awaiting.appointment)
             return True
         change = confirmed_change(awaiting, reply, self.r.booking_code)
         if change is not None:
@@ -56,7 +58,7 @@ class AppointmentPlanning:
             self.out.step(clinic.id, "list_my_appointments")
         self.out.intend(Intent.MY_APPOINTMENTS)
         if then:
-            self.out.details["pending"] = {"action": then, **{k: v for k, v in carry.items() if v}}
+            self.out.facts["pending"] = PendingAction(action=then, **{k: v for k, v in carry.items() if v})
 
     def cancel(self) -> None:
         """Cancel the booking the patient means, or find out which one that is."""
@@ -76,6 +78,10 @@ class AppointmentPlanning:
             return self._offer_new_slots(original)
         self._ask_to_confirm(PendingChange(action="reschedule", appointment=self._with_code(original),
                                            new_date=new[0], new_time=new[1]))
+
+    def _pending(self, field: str) -> Any:
+        """A field of the action waiting from an earlier turn (None when nothing waits)."""
+        return getattr(self.pending, field, None)
 
     # -- confirmation ----------------------------------------------------------------------------
     def _with_code(self, item: AppointmentItem) -> AppointmentItem:
@@ -112,7 +118,7 @@ class AppointmentPlanning:
     def _described_move(self) -> tuple[AppointmentItem | None, tuple[str, str] | None]:
         """'Dr. X, de 25/11 às 9h para 27/11 às 10h' when the conversation knows no booking."""
         r = self.r
-        known = self.conv.appointments or self.pending.get("appointment")
+        known = self.conv.appointments or self._pending("appointment")
         if known or not (r.doctor and len(r.dates) == 2 and r.times):
             return None, None
         self.out.note("Both the booking and its new slot are described in the message.")
@@ -122,8 +128,8 @@ class AppointmentPlanning:
 
     def _known(self, action: str) -> AppointmentItem | None:
         """The one known booking the patient means, or None after planning a lookup or a question."""
-        if self.pending.get("action") == action and self.pending.get("appointment"):
-            return AppointmentItem(**self.pending["appointment"])
+        if self._pending("action") == action and self._pending("appointment"):
+            return self._pending("appointment")
         known = self.conv.appointments
         if not known:
             self.my_appointments(then=action, **self._clues_to_carry(action))
@@ -132,15 +138,15 @@ class AppointmentPlanning:
         if len(matches) == 1:
             return matches[0]
         self.out.note(f"Several bookings could be meant (or none matches): ask which one to {action}.")
-        self.out.intend(Intent.CLARIFY, action=action, pending={"action": action},
-                        appointments=[a.model_dump() for a in sorted(matches or known, key=chronological)])
+        self.out.intend(Intent.CLARIFY, pending=PendingAction(action=action), clarification=Clarification(
+            action=action, appointments=sorted(matches or known, key=chronological)))
         return None
 
     def _matching(self, known: list[AppointmentItem], action: str) -> list[AppointmentItem]:
         r = self.r
         ordered = sorted(known, key=chronological)
         # "a segunda" picks a booking; in a reschedule it may also mean the new slot, so only after asking.
-        if r.ordinal is not None and (self.pending.get("action") or action == "cancel") and not r.dates:
+        if r.ordinal is not None and (self._pending("action") or action == "cancel") and not r.dates:
             self.ordinal_used = True
             return [ordered[r.ordinal]] if -len(ordered) <= r.ordinal < len(ordered) else []
         pool = [a for a in ordered if self._named(a)]
@@ -161,7 +167,7 @@ class AppointmentPlanning:
 
     def _clue(self, key: str, named: list[str]) -> set[str]:
         """What the message names, else what the patient named before the bookings were looked up."""
-        return set(named) if named else {self.pending[key]} if self.pending.get(key) else set()
+        return set(named) if named else {self._pending(key)} if self._pending(key) else set()
 
     @staticmethod
     def _best_mentioned(pool: list[AppointmentItem], days: set[str], times: set[str]) -> list[AppointmentItem]:
@@ -172,7 +178,7 @@ class AppointmentPlanning:
 
     def _moving(self) -> bool:
         r = self.r
-        return r.wants_reschedule or r.moves_to or r.instead or self.pending.get("action") == "reschedule"
+        return r.wants_reschedule or r.moves_to or r.instead or self._pending("action") == "reschedule"
 
     # -- the new slot of a reschedule ------------------------------------------------------------
     def _new_slot(self, original: AppointmentItem) -> tuple[str, str] | None:
@@ -180,8 +186,8 @@ class AppointmentPlanning:
         if picked is not None:
             return picked.date, picked.time
         days, times = self._new_days(original), [t for t in self.r.times if t != original.time] or self.r.times
-        day = days[-1] if days else self.pending.get("new_date")
-        time = times[-1] if times else original.time if self.r.same_time else self.pending.get("new_time")
+        day = days[-1] if days else self._pending("new_date")
+        time = times[-1] if times else original.time if self.r.same_time else self._pending("new_time")
         return (day or original.date, time) if time else None
 
     def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:
@@ -210,10 +216,8 @@ class AppointmentPlanning:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")
         filters = self._new_slot_filter(original)
         self.out.step(original.clinic, "list_available_slots", doctor=original.doctor, **filters)
-        pending = {"action": "reschedule", "appointment": original.model_dump()}
-        if "date" in filters:
-            pending["new_date"] = filters["date"]
-        self.out.intend(Intent.RESCHEDULE, pending=pending)
+        self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original,
+                                                                 new_date=filters.get("date")))
 
     def _new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
         days = [d for d in self.r.days if d != original.date]
@@ -221,4 +225,4 @@ class AppointmentPlanning:
             return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
         if self.r.date_range:
             return self.r.range_filter()
-        return {"date": self.pending["new_date"]} if self.pending.get("new_date") else {}
+        return {"date": self._pending("new_date")} if self._pending("new_date") else {}

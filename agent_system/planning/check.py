@@ -20,6 +20,7 @@ from agent_system.planning.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.dates import find_date_range, find_dates
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.reading import Reading
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
 
@@ -61,10 +62,10 @@ class PlanCheck:
         self.registry, self.doctors, self.write_request = registry, doctors, write_request
         self.federation = FederationWords(registry)
 
-    def grounds(self, message: str, conversation: Conversation, today: date) -> Grounds:
-        """The entities this turn's plan may use."""
-        said = [message, *(m.text for m in conversation.recent if m.role == "user")]
-        text = normalize(" \n ".join(said))
+    def grounds(self, reading: Reading, conversation: Conversation, today: date) -> Grounds:
+        """The entities this turn's plan may use: what the turn's message and the patient's earlier ones name."""
+        said = [reading.text, *(normalize(m.text) for m in conversation.recent if m.role == "user")]
+        text = " ".join(line for line in said if line)
         known = [*conversation.last_slots, *conversation.appointments]
         dates = {d.isoformat() for line in said for d in find_dates(line, today)}
         for line in said:
@@ -74,11 +75,11 @@ class PlanCheck:
             specialties=frozenset(self.federation.specialties_in(text)),
             doctors=frozenset({d.name for d in self.doctors.named_in(text)} | {k.doctor for k in known}),
             clinics=frozenset(set(self.federation.clinics_in(text)) | {k.clinic for k in known}),
-            named_clinics=frozenset(self.federation.clinics_in(normalize(message))),
+            named_clinics=frozenset(reading.clinics),
             dates=frozenset(dates | {k.date for k in known}),
             times=frozenset({t for line in said for t in find_times(line)} | {k.time for k in known}),
             first_day=today, last_day=today + timedelta(days=BOOKABLE_DAYS - 1),
-            write_requested=self.write_request(message),
+            write_requested=self.write_request(reading.message),
             knows_bookings=bool(conversation.appointments or conversation.pending or conversation.awaiting))
 
     def check(self, plan: Plan, grounds: Grounds) -> Plan:

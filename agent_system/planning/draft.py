@@ -1,4 +1,4 @@
-"""A plan under construction: the steps, intents, details and reasoning one planning pass collects."""
+"""A plan under construction: the steps, intents, answer facts and reasoning one planning pass collects."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,18 +12,18 @@ class PlanDraft:
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self.intents: list[Intent] = []
-        self.details: dict[str, Any] = {}
+        self.facts: dict[str, Any] = {}  # `Plan` fields beyond steps and intents; the Plan validates them
         self.reasoning: list[str] = []
 
     def note(self, line: str) -> None:
         """Add one line to the reasoning trace."""
         self.reasoning.append(line)
 
-    def intend(self, intent: Intent, **details: Any) -> None:
-        """Record what the turn is about, with the facts the answer will need."""
+    def intend(self, intent: Intent, **facts: Any) -> None:
+        """Record what the turn is about, with the facts (`Plan` fields) the answer will need."""
         if intent not in self.intents:
             self.intents.append(intent)
-        self.details.update(details)
+        self.facts.update(facts)
 
     def step(self, clinic: str, action: str, **parameters: Any) -> None:
         """Add one tool call on one clinic (parameters that are None are left out)."""
@@ -32,5 +32,4 @@ class PlanDraft:
 
     def plan(self) -> Plan:
         """The finished plan of the rules planner."""
-        return Plan(steps=self.steps, intents=self.intents, source="rules", reasoning=self.reasoning,
-                    details=self.details)
+        return Plan(steps=self.steps, intents=self.intents, source="rules", reasoning=self.reasoning, **self.facts)

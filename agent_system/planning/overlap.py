@@ -6,19 +6,16 @@ already sees that week, is held back and the patient asked; "sim"/"yes" books it
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
-
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.dispatch.results import booked_slots
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
-from agent_system.planning.plan import Intent, Plan, Step
-from agent_system.planning.write_intent import confirmation_reply
-from agent_system.sessions.conversation import Conversation
+from agent_system.planning.plan import Intent, Overlap, Plan, Step
+from agent_system.sessions.conversation import Conversation, PendingAction
+from agent_system.understanding.reading import Reading
 
 HELD = "book_overlap"  # the pending action of a held booking
-CONFIRMED = "overlap_confirmed"  # plan detail: the patient said yes to the held booking (a booking request)
 
 
 class OverlapGuard:
@@ -27,19 +24,19 @@ class OverlapGuard:
     def __init__(self, router, registry: ClinicRegistry):
         self.router, self.registry = router, registry
 
-    def review(self, plan: Plan, conversation: Conversation, message: str) -> Plan:
+    def review(self, plan: Plan, conversation: Conversation, reading: Reading) -> Plan:
         """The plan to dispatch: as planned, a held booking's outcome, or the question instead of the booking."""
-        held = (conversation.pending or {}) if (conversation.pending or {}).get("action") == HELD else None
-        if held is not None:
-            reply = confirmation_reply(message)
+        held = conversation.pending if conversation.pending and conversation.pending.action == HELD else None
+        if held is not None and held.slot is not None:
+            reply = reading.confirmation
             if reply == "no":
                 return Plan(intents=[Intent.OVERLAP_DECLINED], source=plan.source)
             if reply == "yes" and not plan.steps:
-                slot = held["slot"]
-                step = Step(step_id=1, clinic=slot["clinic"], action="book_appointment",
-                            parameters={k: slot[k] for k in ("doctor", "date", "time")})
+                slot = held.slot
+                step = Step(step_id=1, clinic=slot.clinic, action="book_appointment",
+                            parameters={"doctor": slot.doctor, "date": slot.date, "time": slot.time})
                 return Plan(steps=[step], intents=[Intent.BOOK], source=plan.source,
-                            reasoning=["The patient confirmed the overlapping booking."], details={CONFIRMED: True})
+                            reasoning=["The patient confirmed the overlapping booking."], overlap_confirmed=True)
         books = [s for s in plan.steps if s.action == "book_appointment"]
         if len(books) != 1 or len(plan.steps) != 1:
             return plan
@@ -48,28 +45,22 @@ class OverlapGuard:
         clash = self._clash(slot, conversation)
         if clash is None:
             return plan
-        return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash[0]],
-                    details={"overlap": {"kind": clash[0], "slot": slot.model_dump(), "existing": clash[1]},
-                             "pending": {"action": HELD, "slot": slot.model_dump()}})
+        return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash.kind],
+                    overlap=clash, pending=PendingAction(action=HELD, slot=slot))
 
-    @staticmethod
-    def confirmed(plan: Plan) -> bool:
-        """Whether the plan books a held slot the patient just said yes to (so the turn may book)."""
-        return bool(plan.details.get(CONFIRMED))
-
-    def _clash(self, slot: SlotOffer, conversation: Conversation) -> tuple[str, dict[str, Any]] | None:
-        """("same_hour"|"same_week", the existing appointment) for the first conflict, else None."""
+    def _clash(self, slot: SlotOffer, conversation: Conversation) -> Overlap | None:
+        """The first booking the slot overlaps (same hour, or same specialty that week), else None."""
         steps = [Step(step_id=n, clinic=c, action="list_my_appointments") for n, c in enumerate(self.router.endpoints, 1)]
         results = [r for _, r in self.router.dispatch(steps, conversation.patient) if r is not None]
         specialty = self._specialty(slot.clinic)
         for clinic, booked in booked_slots(results):
-            existing = {"clinic": clinic, "doctor": booked.doctor, "date": booked.date, "time": booked.time}
-            if (clinic, booked.doctor, booked.date, booked.time) == (slot.clinic, slot.doctor, slot.date, slot.time):
+            existing = SlotOffer(clinic=clinic, doctor=booked.doctor, date=booked.date, time=booked.time)
+            if existing == slot:
                 continue  # the same slot again: the clinic answers with the existing booking
             if booked.date == slot.date and abs(_minutes(booked.time) - _minutes(slot.time)) < 60:
-                return "same_hour", existing
+                return Overlap(kind="same_hour", slot=slot, existing=existing)
             if self._specialty(clinic) == specialty and _week(booked.date) == _week(slot.date):
-                return "same_week", existing
+                return Overlap(kind="same_week", slot=slot, existing=existing)
         return None
 
     def _specialty(self, clinic_id: str) -> str:
@@ -77,18 +68,16 @@ class OverlapGuard:
         return clinic.specialty.key if clinic else clinic_id
 
 
-def overlap_note(details: dict[str, Any], words: Wording) -> str:
+def overlap_note(overlap: Overlap, words: Wording) -> str:
     """The question that holds an overlapping booking back."""
-    overlap = details.get("overlap") or {}
-    slot, existing = overlap.get("slot") or {}, overlap.get("existing") or {}
-    return words.say(f"overlap_{overlap.get('kind', 'same_hour')}", slot=_describe(slot, words),
-                     existing=_describe(existing, words),
-                     specialty=words.specialty_of(str(existing.get("clinic", "")), ""))
+    return words.say(f"overlap_{overlap.kind}", slot=_describe(overlap.slot, words),
+                     existing=_describe(overlap.existing, words),
+                     specialty=words.specialty_of(overlap.existing.clinic, ""))
 
 
-def _describe(slot: dict[str, Any], words: Wording) -> str:
-    return words.phrase("appointment", clinic=words.clinic(str(slot.get("clinic", ""))), doctor=slot.get("doctor", ""),
-                        when=words.phrase("when", day=words.full_day(str(slot.get("date", ""))), time=slot.get("time", "")))
+def _describe(slot: SlotOffer, words: Wording) -> str:
+    return words.phrase("appointment", clinic=words.clinic(slot.clinic), doctor=slot.doctor,
+                        when=words.phrase("when", day=words.full_day(slot.date), time=slot.time))
 
 
 def _minutes(hhmm: str) -> int:

@@ -5,8 +5,10 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from agent_system.events import AppointmentItem, SlotOffer
+from agent_system.sessions.conversation import PendingAction, PendingChange
 from agent_system.verification.pii import Leaf, leaves
 from clinic_servers.contract.tools import CODE_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT, Role, tool_names
 
@@ -39,7 +41,6 @@ class Intent(str, Enum):
     CLARIFY = "clarify"
     CONFIRM = "confirm"  # a cancel or reschedule waits for the patient's yes (and booking code)
     KEEP = "keep"  # the patient said no: the booking stays as it is
-    EMERGENCY = "emergency"
 
 
 class Step(BaseModel):
@@ -49,14 +50,41 @@ class Step(BaseModel):
     parameters: dict[str, Any] = Field(default_factory=dict)
 
 
+class DoctorChoice(BaseModel):
+    doctor: str
+    clinic: str
+
+
+class Clarification(BaseModel):
+    """What the patient is asked to choose between: their bookings (to cancel or move one) or doctors."""
+    action: Literal["cancel", "reschedule"] | None = None
+    appointments: list[AppointmentItem] = Field(default_factory=list)
+    doctors: list[DoctorChoice] = Field(default_factory=list)
+
+
+class Overlap(BaseModel):
+    """A booking held back because it overlaps one the patient already has."""
+    kind: Literal["same_hour", "same_week"]
+    slot: SlotOffer
+    existing: SlotOffer
+
+
 class Plan(BaseModel):
+    """The steps to dispatch, what the turn is about, and the facts its answer and the next turn need."""
+    model_config = ConfigDict(extra="forbid")  # a misspelt fact fails where it is written, not where it is read
+
     steps: list[Step] = Field(default_factory=list)
     intents: list[Intent] = Field(default_factory=list)
     source: Literal["rules", "llm", "llm_repaired", "rules_fallback", "triage"] = "rules"
     reasoning: list[str] = Field(default_factory=list)
-    # Extra facts for the answer when there are no steps: the invalid specialty named, the
-    # appointments a patient must choose between, the book that lacked a date, ...
-    details: dict[str, Any] = Field(default_factory=dict)
+    pending: PendingAction | None = None  # carried to the next turn: the action waiting for the patient's choice
+    awaiting: PendingChange | None = None  # the cancel or reschedule waiting for the patient's yes
+    clarification: Clarification | None = None
+    unknown_specialty: str | None = None  # named by the patient, offered by no clinic
+    advice_specialty: str | None = None  # the specialty a request for medical advice is about
+    kept: AppointmentItem | None = None  # the booking the patient decided to keep
+    overlap: Overlap | None = None
+    overlap_confirmed: bool = False  # the patient said yes to a held booking: the turn may book it
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

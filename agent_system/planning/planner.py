@@ -16,12 +16,12 @@ from agent_system.planning.llm_planner import LLMPlanner
 from agent_system.planning.plan import Intent, Plan
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation
-from agent_system.understanding.reading import read
+from agent_system.understanding.reading import Reading
 
 log = logging.getLogger(__name__)
 # What the rules read with certainty even without steps; an LLM plan never overrides these.
 _SETTLED = {Intent.PRIVACY, Intent.INVALID_SPECIALTY, Intent.MISSING_SPECIALTY, Intent.MEDICAL_ADVICE,
-            Intent.GREETING, Intent.CLARIFY, Intent.CONFIRM, Intent.KEEP, Intent.EMERGENCY}
+            Intent.GREETING, Intent.CLARIFY, Intent.CONFIRM, Intent.KEEP}
 
 
 class Planner:
@@ -33,25 +33,19 @@ class Planner:
             raise ValueError("an LLM planner needs the plan check that guards its plans")
         self.rules, self.llm_planner, self.cot, self.check = rules, llm_planner, cot, check
 
-    def plan(self, message: str, conversation: Conversation, today: date) -> Plan:
-        """The plan for one message; opens the turn's LLM budget (one call when the rules are confident)."""
-        rules_plan = self.rules.decompose_cot(message, conversation, today)
+    def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
+        """The plan for the turn's message; opens the turn's LLM budget (one call when the rules are confident)."""
+        rules_plan = self.rules.plan(reading, conversation, today)
         if self.llm_planner is None:
             return rules_plan
-        clear = self.confident(rules_plan, message, conversation, today)
+        clear = confident(rules_plan, reading)
         self.llm_planner.llm.start_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
-        return rules_plan if clear else self._ask_llm(rules_plan, message, conversation, today)
+        return rules_plan if clear else self._ask_llm(rules_plan, reading, conversation, today)
 
-    def confident(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> bool:
-        """Whether the rules read the message: steps, a settled no-step answer, or a known other topic."""
-        if rules_plan.steps or _SETTLED & set(rules_plan.intents):
-            return True
-        return read(message, conversation, today, self.rules.doctors, self.rules.federation).off_topic
-
-    def _ask_llm(self, rules_plan: Plan, message: str, conversation: Conversation, today: date) -> Plan:
+    def _ask_llm(self, rules_plan: Plan, reading: Reading, conversation: Conversation, today: date) -> Plan:
         try:
-            llm_plan = self.llm_planner.decompose(message, conversation, today, cot=self.cot)
-            checked = self.check.check(llm_plan, self.check.grounds(message, conversation, today))
+            llm_plan = self.llm_planner.decompose(reading.message, conversation, today, cot=self.cot)
+            checked = self.check.check(llm_plan, self.check.grounds(reading, conversation, today))
         except (LLMError, InvalidPlan, UngroundedPlan) as e:
             log.warning("LLM plan not used (%s); the rules plan stands", type(e).__name__)
             note = f"The LLM plan was not usable ({e}); the rules planner decided."
@@ -60,4 +54,9 @@ class Planner:
         if checked.steps:
             return checked
         # No steps: the rules' reading says what kind of answer the patient needs.
-        return checked.model_copy(update={"intents": rules_plan.intents, "details": rules_plan.details})
+        return rules_plan.model_copy(update={"source": checked.source, "reasoning": checked.reasoning})
+
+
+def confident(rules_plan: Plan, reading: Reading) -> bool:
+    """Whether the rules read the message: steps, a settled no-step answer, or a known other topic."""
+    return bool(rules_plan.steps or _SETTLED & set(rules_plan.intents)) or reading.off_topic

@@ -9,7 +9,7 @@ from agent_system.events import SlotOffer
 from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
-from agent_system.planning.plan import Intent, Plan
+from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, read
@@ -30,7 +30,10 @@ class RulesPlanner:
 
     def decompose_cot(self, message: str, conversation: Conversation, today: date) -> Plan:
         """The plan for one message with the reasoning that led to it."""
-        reading = read(message, conversation, today, self.doctors, self.federation)
+        return self.plan(read(message, conversation, today, self.doctors, self.federation), conversation, today)
+
+    def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
+        """The plan for a message the turn has read, with the reasoning that led to it."""
         follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
                                lambda text: read(text, conversation, today, self.doctors, self.federation))
         return _Policy(self.registry, reading, conversation, follow_ups).plan()
@@ -101,7 +104,8 @@ class _Policy:
             return True
         if others:
             self.out.note("Several listed doctors fit the words used: ask which one.")
-            self.out.intend(Intent.CLARIFY, doctors=[{"doctor": d.name, "clinic": d.clinic_id} for d in others])
+            self.out.intend(Intent.CLARIFY, clarification=Clarification(
+                doctors=[DoctorChoice(doctor=d.name, clinic=d.clinic_id) for d in others]))
             return True
         return False
 
@@ -177,12 +181,12 @@ class _Policy:
         r = self.r
         if r.wants_advice:
             self.out.note("Medical advice is out of scope: never advise or diagnose.")
-            self.out.intend(Intent.MEDICAL_ADVICE, specialty=r.specialties[0] if r.specialties else None)
+            self.out.intend(Intent.MEDICAL_ADVICE, advice_specialty=r.specialties[0] if r.specialties else None)
             if not (r.wants_book or r.wants_list):
                 return
         if r.invalid_specialty:
             self.out.note(f"'{r.invalid_specialty}' is not a specialty of the federation.")
-            self.out.intend(Intent.INVALID_SPECIALTY, specialty=r.invalid_specialty)
+            self.out.intend(Intent.INVALID_SPECIALTY, unknown_specialty=r.invalid_specialty)
         if self._list_named_doctor_or_clinic() or self._list_specialties() or self.out.intents:
             return
         if self._relist_last_listing():
@@ -210,9 +214,10 @@ class _Policy:
         """About appointments but not understood: ask, offering the bookings, the doctors just listed or the specialties."""
         self.out.note("About appointments, but not enough to act on: ask, with concrete options.")
         if self.conv.appointments:
-            return self.out.intend(Intent.CLARIFY, appointments=[a.model_dump() for a in self.conv.appointments])
+            return self.out.intend(Intent.CLARIFY, clarification=Clarification(appointments=self.conv.appointments))
         listed = dict.fromkeys((s.doctor, s.clinic) for s in self.conv.last_slots)
-        self.out.intend(Intent.CLARIFY, doctors=[{"doctor": d, "clinic": c} for d, c in listed])
+        self.out.intend(Intent.CLARIFY, clarification=Clarification(
+            doctors=[DoctorChoice(doctor=d, clinic=c) for d, c in listed]))
 
     def _listing_intent(self) -> Intent:
         return Intent.BOOK if self.r.wants_book else Intent.LIST

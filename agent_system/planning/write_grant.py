@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agent_system.planning.plan import Step
-from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_write_request
 from agent_system.sessions.conversation import Conversation, PendingChange
+from agent_system.understanding.reading import Reading
 from clinic_servers.contract.tools import CODE_ARGUMENT
 
 
@@ -52,8 +52,7 @@ def confirmed_change(awaiting: PendingChange | None, reply: str | None, typed_co
     return awaiting.with_code(code) if code else None
 
 
-def grant_for(message: str, conversation: Conversation, doctor_names: frozenset[str] = frozenset()) -> WriteGrant:
-    """The writes this turn may make (`doctor_names` as the planners read them)."""
-    typed = booking_code_in(message)
-    change = confirmed_change(conversation.awaiting, confirmation_reply(message, typed), typed)
-    return WriteGrant(book=is_write_request(message, doctor_names), change=change)
+def grant_for(reading: Reading, conversation: Conversation) -> WriteGrant:
+    """The writes this turn may make, from the turn's reading of the message (as the planners read it)."""
+    change = confirmed_change(conversation.awaiting, reading.confirmation, reading.booking_code)
+    return WriteGrant(book=reading.asks_to_write, change=change)

@@ -50,6 +50,18 @@ class PendingChange(BaseModel):
         return self.model_copy(update={"appointment": self.appointment.model_copy(update={"code": code})})
 
 
+class PendingAction(BaseModel):
+    """An action waiting for the patient's next message: which booking to cancel or move, or a held booking's yes."""
+    action: Literal["cancel", "reschedule", "book_overlap"]
+    appointment: AppointmentItem | None = None  # the booking to cancel or move, once known
+    doctor: str | None = None  # what the patient said of the booking before it was looked up
+    date: str | None = None
+    time: str | None = None
+    new_date: str | None = None  # the new slot of a reschedule, as far as it is known
+    new_time: str | None = None
+    slot: SlotOffer | None = None  # a booking held back as overlapping (action book_overlap)
+
+
 class Conversation(BaseModel):
     """What the next turn needs from earlier ones; stored server-side per session.
 
@@ -62,8 +74,7 @@ class Conversation(BaseModel):
     last_slots: list[SlotOffer] = Field(default_factory=list)
     # The patient's bookings as this conversation knows them (booked, rescheduled or listed here).
     appointments: list[AppointmentItem] = Field(default_factory=list)
-    # An action waiting for the patient's choice: {"action": "cancel"|"reschedule", "appointment": {...}?}
-    pending: dict | None = None
+    pending: PendingAction | None = None
     # The change waiting for the patient's yes or no; it dies with the next unrelated message.
     awaiting: PendingChange | None = None
     # Booking codes of the bookings made or moved in this chat ("clinic|doctor|date|time" -> code):

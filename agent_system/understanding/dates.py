@@ -1,7 +1,8 @@
 """Dates and date ranges mentioned in patients' messages (PT and EN).
 
 Everything is resolved against a `today` passed in by the caller, never the clock, so the
-planner, the tests and the evaluation (CLINIC_TODAY) agree on what "amanhã" means.
+planner, the tests and the evaluation (CLINIC_TODAY) agree on what "amanhã" means. Messages come
+in as `text.normalize` output: a turn's reading normalises its message once.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 
 from agent_system.language.registry import language_pack, language_packs
-from agent_system.language.text import normalize
 from agent_system.understanding.rule_matches import NO_NUMBER_BEFORE, Rule, first_matches, unique
 
 # An explicit date outside this window cannot be booked; slots only exist ahead of today.
@@ -90,8 +90,8 @@ _RANGE = re.compile(
 
 
 def find_dates(text: str, today: date) -> list[date]:
-    """Every date the message mentions, in order of appearance, without repeats."""
-    found = [(rule, rule.resolve(match, today)) for match, rule in first_matches(normalize(text), _DATE_RULES)]
+    """Every date the (normalised) message mentions, in order of appearance, without repeats."""
+    found = [(rule, rule.resolve(match, today)) for match, rule in first_matches(text, _DATE_RULES)]
     # "segunda, 30/11": the weekday only restates the explicit date's day of the week.
     anchored = {day.weekday() for rule, day in found if day is not None and rule.pattern is not _WEEKDAY}
     return unique(day for rule, day in found
@@ -99,8 +99,8 @@ def find_dates(text: str, today: date) -> list[date]:
 
 
 def find_date_range(text: str, today: date) -> tuple[date, date] | None:
-    """The first week or month the message asks about, as inclusive (start, end), if any."""
-    match = _RANGE.search(normalize(text))
+    """The first week or month the (normalised) message asks about, as inclusive (start, end), if any."""
+    match = _RANGE.search(text)
     if match is None:
         return None
     if match["next_week"]:

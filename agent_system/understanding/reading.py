@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal, Protocol, TypeVar
 
-from agent_system.language.text import Language, detect_language, normalize
+from agent_system.language.text import Language, language_of, normalize
 from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request
 from agent_system.sessions.conversation import Conversation
+from agent_system.triage.screen import TriageResult
 from agent_system.understanding import asks as asks
 from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.date_windows import find_date_window
@@ -34,7 +35,9 @@ _D = TypeVar("_D", bound=_Dated)
 
 @dataclass(frozen=True)
 class Reading:
-    text: str
+    """A message read once for every stage of its turn: triage, write grant, planner and answer."""
+    message: str  # as typed: the LLM stages see the patient's own words
+    text: str  # normalised (`text.normalize`)
     language: Language
     specialties: list[str]
     invalid_specialty: str | None
@@ -68,6 +71,8 @@ class Reading:
     some_doctor: str | None = None  # "o doutor" without a name -> "masc"
     about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
     points_at_booking: bool = False  # "aquela consulta", "my appointment"
+    # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
+    triage: TriageResult | None = None
 
     @property
     def doctor(self) -> DoctorRef | None:
@@ -119,9 +124,9 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
     own_name = frozenset(normalize(conversation.patient.name).split())
     return Reading(
-        text=text, language=detect_language(message), specialties=federation.specialties_in(text),
+        message=message, text=text, language=language_of(text), specialties=federation.specialties_in(text),
         invalid_specialty=federation.unoffered_specialty(text), doctors=doctors.named_in(text, own_name),
-        clinics=federation.clinics_in(text), dates=find_dates(undated, today), times=find_times(message),
+        clinics=federation.clinics_in(text), dates=find_dates(undated, today), times=find_times(text),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
         ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),

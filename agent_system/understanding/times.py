@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-from agent_system.language.text import normalize
 from agent_system.understanding.rule_matches import NO_NUMBER_BEFORE, Rule, first_matches, unique
 from agent_system.understanding.spoken_times import spell_out
 
@@ -21,8 +20,8 @@ _CLOCK = re.compile(
 
 
 def find_times(text: str) -> list[str]:
-    """Every time of day the message mentions as `HH:MM`, in order, without repeats."""
-    found = (rule.resolve(match) for match, rule in first_matches(spell_out(normalize(text)), _TIME_RULES))
+    """Every time of day the (normalised) message mentions as `HH:MM`, in order, without repeats."""
+    found = (rule.resolve(match) for match, rule in first_matches(spell_out(text), _TIME_RULES))
     return unique(found)
 
 

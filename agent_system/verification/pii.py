@@ -178,11 +178,6 @@ def leaves(node: Any, keys: tuple[str, ...] = (), record: Mapping[str, Any] | No
     return found
 
 
-def leaks(leaf: Leaf, own_name: str, own_cpf: str) -> bool:
-    """Whether this value is someone else's personal data, by its field or by its text."""
-    return field_leaks(leaf, own_name, own_cpf) or bool(pii_kinds(leaf.value, own_name, own_cpf))
-
-
 def field_leaks(leaf: Leaf, own_name: str, own_cpf: str, doctors: frozenset[str] = frozenset()) -> bool:
     """Whether the field holding this value makes it someone else's personal data (its text aside)."""
     if leaf.key in _CONTACT_FIELDS and leaf.value.strip():

@@ -109,10 +109,6 @@ class ClinicRegistry:
         """All clinics of one specialty (Rule 10 queries every one of them)."""
         return [c for c in self.clinics if c.specialty.key == key]
 
-    def clinic_of_doctor(self, doctor_name: str) -> Clinic | None:
-        """The clinic where a doctor (exact name) works."""
-        return next((c for c in self.clinics if c.doctor(doctor_name)), None)
-
 
 def registry_path(env: Mapping[str, str]) -> Path:
     """The registry file the configuration names (`CLINIC_REGISTRY`), else the shipped one."""

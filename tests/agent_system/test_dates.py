@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agent_system.language.text import normalize
 from agent_system.understanding.dates import HORIZON_DAYS, find_date_range, find_dates
 from agent_system.understanding.times import find_times
 
@@ -98,7 +99,7 @@ NEAR_YEAR_END = date(2026, 12, 30)  # a Wednesday
     ],
 )
 def test_find_dates(text, expected):
-    assert find_dates(text, MONDAY) == expected
+    assert find_dates(normalize(text), MONDAY) == expected
 
 
 @pytest.mark.parametrize(
@@ -120,7 +121,7 @@ def test_find_dates(text, expected):
     ],
 )
 def test_find_dates_rolls_over_months_and_years(text, today, expected):
-    assert find_dates(text, today) == expected
+    assert find_dates(normalize(text), today) == expected
 
 
 @pytest.mark.parametrize(
@@ -171,7 +172,7 @@ def test_find_dates_rolls_over_months_and_years(text, today, expected):
     ],
 )
 def test_find_times(text, expected):
-    assert find_times(text) == expected
+    assert find_times(normalize(text)) == expected
 
 
 @pytest.mark.parametrize(
@@ -196,7 +197,7 @@ def test_find_times(text, expected):
     ],
 )
 def test_find_date_range(text, today, expected):
-    assert find_date_range(text, today) == expected
+    assert find_date_range(normalize(text), today) == expected
 
 
 # Fragments that exercise the parsers' edges, mixed with arbitrary text.
@@ -215,21 +216,21 @@ _HH_MM = re.compile(r"(?:[01]\d|2[0-3]):[0-5]\d")
 
 @given(_MESSAGES, _TODAYS)
 def test_find_dates_only_returns_upcoming_dates(text, today):
-    found = find_dates(text, today)
+    found = find_dates(normalize(text), today)
     assert all(today <= day <= today + timedelta(days=HORIZON_DAYS) for day in found)
     assert len(found) == len(set(found))
 
 
 @given(_MESSAGES)
 def test_find_times_only_returns_valid_clock_times(text):
-    found = find_times(text)
+    found = find_times(normalize(text))
     assert all(_HH_MM.fullmatch(time) for time in found)
     assert len(found) == len(set(found))
 
 
 @given(_MESSAGES, _TODAYS)
 def test_find_date_range_is_an_upcoming_ordered_pair(text, today):
-    found = find_date_range(text, today)
+    found = find_date_range(normalize(text), today)
     if found is not None:
         start, end = found
         assert today <= start <= end <= today + timedelta(days=HORIZON_DAYS)

@@ -11,6 +11,7 @@ from agent_system.planning.check import PlanCheck
 from agent_system.planning.plan import Plan, Step
 from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message, Patient
+from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex
 
 TODAY = date(2026, 11, 23)
@@ -36,7 +37,8 @@ def plan(*steps: tuple[str, str, dict], source: str = "llm") -> Plan:
 
 
 def checked(check, message: str, the_plan: Plan, conv: Conversation | None = None) -> Plan:
-    return check.check(the_plan, check.grounds(message, conv or conversation(), TODAY))
+    conv = conv or conversation()
+    return check.check(the_plan, check.grounds(read(message, conv, TODAY, check.doctors, check.federation), conv, TODAY))
 
 
 def pairs(the_plan: Plan) -> list[tuple[str, str, dict]]:

@@ -65,7 +65,7 @@ def test_date_windows(text, window):
     ("quero marcar as duas consultas", []), ("uma vaga", []), ("one of the doctors", []),
 ])
 def test_spoken_and_loose_times(text, times):
-    assert find_times(text) == times
+    assert find_times(normalize(text)) == times
 
 
 @pytest.mark.parametrize(("text", "day"), [
@@ -74,7 +74,7 @@ def test_spoken_and_loose_times(text, times):
     ("quinta 9", "2026-11-26"),  # no Thursday the 9th soon: the weekday alone
 ])
 def test_a_weekday_with_a_day_number_is_that_date(text, day):
-    assert find_dates(text, TODAY) == [D(day)]
+    assert find_dates(normalize(text), TODAY) == [D(day)]
 
 
 @pytest.mark.parametrize(("message", "field"), [
@@ -143,7 +143,7 @@ def test_the_other_doctor_is_the_one_of_that_specialty_not_listed(planner):
 
 def test_a_doctor_without_a_name_asks_which_of_those_listed(planner):
     plan = planner.decompose("marca com a medica", state(DERMA_LISTING), TODAY)
-    assert steps_of(plan) == [] and [d["doctor"] for d in plan.details["doctors"]] == [
+    assert steps_of(plan) == [] and [d.doctor for d in plan.clarification.doctors] == [
         "Dra. Camila Rocha", "Dra. Mariana Alves"]
 
 
@@ -151,7 +151,7 @@ def test_a_move_to_a_new_time_with_a_booking_known_is_a_reschedule_never_a_booki
     booked = AppointmentItem(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-11-24", time="09:00",
                              status="confirmed", code="K7M4QP")
     plan = planner.decompose("joga pras 14h", state(FERNANDO_DAY, appointments=[booked]), TODAY)
-    assert steps_of(plan) == [] and plan.details["awaiting"].new_time == "14:00"
+    assert steps_of(plan) == [] and plan.awaiting.new_time == "14:00"
 
 
 def test_a_move_word_without_a_booking_is_a_listing_follow_up(planner):

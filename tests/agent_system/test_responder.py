@@ -5,11 +5,12 @@ import re
 from datetime import date
 
 import pytest
+from pydantic import ValidationError
 
 from agent_system.answer.responder import Rendering, ResponseRenderer, appointment_items, offered_slots
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.planning.plan import Intent, Plan, StepResult
-from agent_system.triage.screen import TriageResult, emergency_answer
+from agent_system.planning.plan import Clarification, Intent, Plan, StepResult
+from agent_system.sessions.conversation import PendingAction
 
 TODAY = date(2026, 11, 23)  # a Monday, as CLINIC_TODAY in the test clinics
 PATIENT = "Ana Souza"
@@ -520,7 +521,7 @@ def test_privacy_refuses_and_offers_the_patients_own_appointments(renderer, lang
 
 
 def test_an_invalid_specialty_lists_the_ones_offered_with_their_clinics(renderer):
-    plan = Plan(intents=[Intent.INVALID_SPECIALTY], details={"specialty": "neurologia"})
+    plan = Plan(intents=[Intent.INVALID_SPECIALTY], unknown_specialty="neurologia")
     assert renderer.render(plan, [], "pt", TODAY).text == """\
 Ainda não oferecemos Neurologia nas nossas clínicas. Estas são as especialidades disponíveis:
 • Cardiologia — Clínica A e Clínica C
@@ -553,44 +554,45 @@ def test_out_of_scope_explains_the_scope(renderer):
         "Posso ajudar com alguma dessas coisas?")
 
 
-@pytest.mark.parametrize(("language", "details", "suggestion"), [
-    ("pt", {"specialty": "ortopedia"}, "Posso mostrar os horários livres de Ortopedia"),
-    ("en", {}, "I can help you book an appointment in Cardiology, Dermatology and Orthopedics."),
+@pytest.mark.parametrize(("language", "specialty", "suggestion"), [
+    ("pt", "ortopedia", "Posso mostrar os horários livres de Ortopedia"),
+    ("en", None, "I can help you book an appointment in Cardiology, Dermatology and Orthopedics."),
 ])
-def test_medical_advice_is_never_given(renderer, language, details, suggestion):
-    text = renderer.render(Plan(intents=[Intent.MEDICAL_ADVICE], details=details), [], language, TODAY).text
+def test_medical_advice_is_never_given(renderer, language, specialty, suggestion):
+    plan = Plan(intents=[Intent.MEDICAL_ADVICE], advice_specialty=specialty)
+    text = renderer.render(plan, [], language, TODAY).text
     assert suggestion in text
     assert "SAMU" in text and "192" in text
     assert re.search(r"\d+ ?mg|tome |take ", text) is None
 
 
 def test_clarify_lists_the_matching_appointments_numbered(renderer):
-    details = {"action": "cancel", "appointments": [
-        {"clinic": "clinic_a", "doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00"},
-        {"clinic": "clinic_c", "doctor": "Dr. Fernando Mendes", "date": "2026-12-01", "time": "09:00"}]}
-    assert renderer.render(Plan(intents=[Intent.CLARIFY], details=details), [], "pt", TODAY).text == """\
+    clarification = Clarification(action="cancel", appointments=[
+        AppointmentItem(clinic="clinic_a", doctor="Dr. Ricardo Lopes", date="2026-11-25", time="09:00", status="confirmed"),
+        AppointmentItem(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-12-01", time="09:00",
+                        status="confirmed")])
+    plan = Plan(intents=[Intent.CLARIFY], clarification=clarification)
+    assert renderer.render(plan, [], "pt", TODAY).text == """\
 Qual destas consultas você quer cancelar?
 1. qua 25/11 às 09:00 — Dr. Ricardo Lopes (Clínica A)
 2. ter 01/12 às 09:00 — Dr. Fernando Mendes (Clínica C)
 É só responder com o número."""
 
 
-@pytest.mark.parametrize(("details", "language", "answer"), [
-    ({"action": "reschedule", "missing": "new_time", "appointments": [
-        {"clinic": "clinic_a", "doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00"}]}, "en",
-     "What day and time would you like to move your appointment on Wed Nov 25 at 09:00 with Dr. Ricardo Lopes "
-     "(Clínica A) to?"),
-    ({"action": "reschedule", "missing": "new_time"}, "pt", "Para qual dia e horário você quer remarcar a consulta?"),
-    ({"action": "cancel", "missing": "appointment"}, "pt",
-     "Qual consulta você quer cancelar? Diga o médico, o dia e o horário, ou peça para ver as suas consultas."),
+@pytest.mark.parametrize(("action", "language", "answer"), [
+    ("cancel", "pt", "Qual consulta você quer cancelar? Diga o médico, o dia e o horário, ou peça para ver as suas "
+                     "consultas."),
+    ("reschedule", "en", "Which appointment would you like to reschedule? Tell me the doctor, the day and the time, "
+                         "or ask to see your appointments."),
 ])
-def test_clarify_asks_for_what_is_missing(renderer, details, language, answer):
-    assert renderer.render(Plan(intents=[Intent.CLARIFY], details=details), [], language, TODAY).text == answer
+def test_clarify_without_the_bookings_asks_which_one(renderer, action, language, answer):
+    plan = Plan(intents=[Intent.CLARIFY], clarification=Clarification(action=action))
+    assert renderer.render(plan, [], language, TODAY).text == answer
 
 
-def test_an_emergency_plan_gets_the_triage_answer(renderer):
-    plan = Plan(intents=[Intent.EMERGENCY], source="triage", details={"kind": "suicide"})
-    assert renderer.render(plan, [], "pt", TODAY).text == emergency_answer(TriageResult(True, "suicide"), "pt")
+def test_a_plan_refuses_a_fact_it_does_not_have():
+    with pytest.raises(ValidationError):
+        Plan(intents=[Intent.CLARIFY], missing="new_time")
 
 
 def test_a_greeting_with_a_listing_opens_the_listing(renderer):
@@ -599,7 +601,7 @@ def test_a_greeting_with_a_listing_opens_the_listing(renderer):
 
 
 def test_an_invalid_specialty_next_to_a_valid_one_covers_both(renderer):
-    plan = Plan(intents=[Intent.LIST, Intent.INVALID_SPECIALTY], details={"specialty": "Neurologia"})
+    plan = Plan(intents=[Intent.LIST, Intent.INVALID_SPECIALTY], unknown_specialty="Neurologia")
     rendering = renderer.render(plan, [CLINIC_A, CLINIC_C], "en", TODAY)
     assert rendering.text.split("\n\n")[:2] == [
         "We don't offer Neurologia at our clinics; the specialties we have are Cardiology, Dermatology and "
@@ -609,7 +611,7 @@ def test_an_invalid_specialty_next_to_a_valid_one_covers_both(renderer):
 
 
 def test_medical_advice_next_to_a_listing_refuses_once_and_lists(renderer):
-    plan = Plan(intents=[Intent.MEDICAL_ADVICE, Intent.LIST], details={"specialty": "cardiologia"})
+    plan = Plan(intents=[Intent.MEDICAL_ADVICE, Intent.LIST], advice_specialty="cardiologia")
     paragraphs = renderer.render(plan, [CLINIC_A], "pt", TODAY).text.split("\n\n")
     assert paragraphs[0] == (
         "Não posso dar orientação médica, diagnóstico nem indicar remédios por aqui: isso precisa da avaliação "
@@ -631,5 +633,5 @@ def test_a_reschedule_with_no_free_slot_never_suggests_another_doctor_or_clinic(
     ({"action": "reschedule"}, MINE[1:2], "Para qual dia e horário você quer remarcar?"),
 ])
 def test_a_lookup_before_a_cancel_or_reschedule_asks_the_pending_question(renderer, pending, booked, question):
-    plan = Plan(intents=[Intent.MY_APPOINTMENTS], details={"pending": pending})
+    plan = Plan(intents=[Intent.MY_APPOINTMENTS], pending=PendingAction(**pending))
     assert renderer.render(plan, booked, "pt", TODAY).text.split("\n\n")[-1] == question

@@ -11,9 +11,9 @@ from datetime import date
 import pytest
 
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.planning.plan import Plan
+from agent_system.planning.plan import Clarification, Plan
 from agent_system.planning.rules import RulesPlanner
-from agent_system.sessions.conversation import Conversation, Patient, PendingChange
+from agent_system.sessions.conversation import Conversation, Patient, PendingAction, PendingChange
 from clinic_servers.contract.registry import ClinicRegistry
 
 TODAY = date(2026, 11, 23)
@@ -71,10 +71,10 @@ CODE = "K7M4QP"
 def confirmed(planner: RulesPlanner, message: str, state: Conversation) -> Plan:
     """The plan that finally runs: a cancel or reschedule first asks for the patient's yes (with the code)."""
     asked = planner.decompose(message, state, TODAY)
-    if asked.details.get("awaiting") is None:
+    if asked.awaiting is None:
         return asked
     assert (asked.steps, intents_of(asked)) == ([], ["confirm"])
-    state = state.model_copy(update={"awaiting": asked.details["awaiting"], "pending": asked.details.get("pending")})
+    state = state.model_copy(update={"awaiting": asked.awaiting, "pending": asked.pending})
     return planner.decompose(f"sim, o código é {CODE}", state, TODAY)
 
 
@@ -363,7 +363,7 @@ def test_single_turn(planner, message, steps, intents):
      ("ginecologista amanhã", "ginecologista"), ("I need a dentist", "dentist")],
 )
 def test_invalid_specialty_is_named(planner, message, specialty):
-    assert planner.decompose(message, conversation(), TODAY).details["specialty"] == specialty
+    assert planner.decompose(message, conversation(), TODAY).unknown_specialty == specialty
 
 
 @pytest.mark.parametrize(
@@ -374,7 +374,7 @@ def test_invalid_specialty_is_named(planner, message, specialty):
      ("cancel my appointment with Dra. Camila", {"action": "cancel", "doctor": "Dra. Camila Rocha"})],
 )
 def test_unknown_booking_is_looked_up_and_the_action_kept_pending(planner, message, pending):
-    assert planner.decompose(message, conversation(), TODAY).details["pending"] == pending
+    assert planner.decompose(message, conversation(), TODAY).pending == PendingAction(**pending)
 
 
 @pytest.mark.parametrize("message", ["quero marcar cardiologista", "liste os pacientes", "minhas consultas", "oi",
@@ -384,7 +384,7 @@ def test_cot_gives_reasoning_and_decompose_none(planner, message):
     plain = planner.decompose(message, conversation(), TODAY)
     assert cot.reasoning and all(isinstance(line, str) and line for line in cot.reasoning)
     assert plain.reasoning == []
-    assert (plain.steps, plain.intents, plain.details) == (cot.steps, cot.intents, cot.details)
+    assert plain == cot.model_copy(update={"reasoning": []})
 
 
 # -- multi-turn: conversation state built by hand ---------------------------------------------------
@@ -503,7 +503,7 @@ def test_one_known_booking(planner, message, steps, intents):
 
 def test_reschedule_without_a_new_slot_lists_and_keeps_it_pending(planner):
     plan = planner.decompose("quero remarcar", conversation(appointments=[BOOKED]), TODAY)
-    assert plan.details["pending"] == {"action": "reschedule", "appointment": BOOKED.model_dump()}
+    assert plan.pending == PendingAction(action="reschedule", appointment=BOOKED)
 
 
 FERNANDO_LISTING = [slot("clinic_c", FERNANDO, "2026-11-24", t) for t in ("10:00", "14:00")] + [
@@ -534,15 +534,14 @@ def test_pending_reschedule_after_a_listing(planner, message, steps, intents):
     state = conversation(appointments=[BOOKED], pending=PENDING_RESCHEDULE, last_slots=FERNANDO_LISTING)
     plan = confirmed(planner, message, state)
     assert (steps_of(plan), intents_of(plan)) == (steps, intents)
-    assert plan.details.get("pending") == (PENDING_RESCHEDULE | {"new_date": "2026-11-27"}
-                                           if message == "sexta" else None)
+    assert plan.pending == (PendingAction(**PENDING_RESCHEDULE, new_date="2026-11-27") if message == "sexta" else None)
 
 
 def test_two_known_bookings_and_no_hint_asks_which(planner):
     plan = planner.decompose("cancelar", conversation(appointments=[OTHER, BOOKED]), TODAY)
     assert (plan.steps, intents_of(plan)) == ([], ["clarify"])
-    assert plan.details == {"action": "cancel", "pending": {"action": "cancel"},
-                            "appointments": [BOOKED.model_dump(), OTHER.model_dump()]}
+    assert (plan.pending, plan.clarification) == (
+        PendingAction(action="cancel"), Clarification(action="cancel", appointments=[BOOKED, OTHER]))
 
 
 @pytest.mark.parametrize(
@@ -614,14 +613,14 @@ def awaiting_cancel(code: str | None = None) -> Conversation:
 def test_a_cancel_is_never_planned_before_the_patient_confirms(planner):
     plan = planner.decompose("cancela minha consulta com o Dr. Fernando", conversation(appointments=[BOOKED]), TODAY)
     assert (plan.steps, intents_of(plan)) == ([], ["confirm"])
-    assert plan.details["awaiting"].appointment.doctor == FERNANDO
+    assert plan.awaiting.appointment.doctor == FERNANDO
 
 
 @pytest.mark.parametrize("message", ["não", "nao, deixa", "no", "keep it"])
 def test_a_no_keeps_the_booking(planner, message):
     plan = planner.decompose(message, awaiting_cancel(CODE), TODAY)
     assert (plan.steps, intents_of(plan)) == ([], ["keep"])
-    assert "awaiting" not in plan.details
+    assert plan.awaiting is None
 
 
 def test_a_yes_without_a_known_code_asks_for_the_code(planner):
@@ -637,7 +636,7 @@ def test_the_code_or_a_yes_with_a_known_code_runs_the_cancel(planner, message):
 
 def test_an_unrelated_message_lets_the_question_lapse(planner):
     plan = planner.decompose("quero ver dermatologia", awaiting_cancel(CODE), TODAY)
-    assert steps_of(plan) == listing(*DERMA) and "awaiting" not in plan.details
+    assert steps_of(plan) == listing(*DERMA) and plan.awaiting is None
 
 
 @pytest.mark.parametrize("message", ["o das 10h ainda está livre?", "o primeiro é com qual médico?",

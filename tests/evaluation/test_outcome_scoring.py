@@ -26,9 +26,9 @@ class LastSlotPlanner:
     def __init__(self, planner):
         self.planner = planner
 
-    def plan(self, message, conversation, today):
+    def plan(self, reading, conversation, today):
         """The real plan, with a pick of the first listed slot moved to the last one."""
-        plan = self.planner.plan(message, conversation, today)
+        plan = self.planner.plan(reading, conversation, today)
         offers = conversation.last_slots
         if len(offers) < 2:
             return plan

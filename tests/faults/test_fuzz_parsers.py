@@ -36,7 +36,7 @@ REGISTRY = ClinicRegistry.load()
 @FUZZ
 @given(message=messages, today=todays)
 def test_dates_found_are_unique_and_between_today_and_the_horizon(message, today):
-    found = find_dates(message, today)
+    found = find_dates(normalize(message), today)
     assert len(found) == len(set(found))
     assert all(today <= day <= today + timedelta(days=HORIZON_DAYS) for day in found), found
 
@@ -44,14 +44,14 @@ def test_dates_found_are_unique_and_between_today_and_the_horizon(message, today
 @FUZZ
 @given(message=messages)
 def test_times_found_are_unique_clock_times(message):
-    found = find_times(message)
+    found = find_times(normalize(message))
     assert len(found) == len(set(found)) and all(CLOCK_TIME.match(t) for t in found), found
 
 
 @FUZZ
 @given(message=messages, today=todays)
 def test_a_date_range_found_starts_today_or_later_and_ends_after_it_starts(message, today):
-    found = find_date_range(message, today)
+    found = find_date_range(normalize(message), today)
     assert found is None or today <= found[0] <= found[1], found
 
 

@@ -1,6 +1,7 @@
 """Session stores: SQLite (default) and Redis (REDIS_URL) behave the same, across processes too."""
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import subprocess
@@ -158,6 +159,19 @@ def test_sqlite_replaces_a_session_file_of_the_older_layout(tmp_path):
     session_id = store.create(PATIENT)
     assert store.load(session_id).patient == PATIENT
     assert SqliteSessions(path).load(session_id).patient == PATIENT  # a second worker keeps what is there
+
+
+def test_a_waiting_action_stored_in_its_older_free_form_shape_still_loads(tmp_path):
+    """Sessions saved before the waiting action was typed hold it as a plain object: it loads as the model."""
+    path = tmp_path / "sessions.sqlite3"
+    store = SqliteSessions(path)
+    session_id = store.create(PATIENT)
+    slot = {"clinic": "clinic_a", "doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00"}
+    state = {"patient": PATIENT.model_dump(), "pending": {"action": "book_overlap", "slot": slot}}
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE sessions SET state = ? WHERE id = ?", (json.dumps(state), session_id))
+    pending = store.load(session_id).pending
+    assert (pending.action, pending.slot, pending.appointment) == ("book_overlap", SlotOffer(**slot), None)
 
 
 def test_the_web_app_keeps_sessions_in_redis_when_configured(make_app, redis_url):
