@@ -72,7 +72,7 @@ def on_starting(server):
     from clinic_servers.launcher import start_fleet
     from clinic_servers.contract.registry import ClinicRegistry
 
-    registry = ClinicRegistry.load()
+    registry = ClinicRegistry.from_env(_env)
     if remote_clinics(registry, _env):
         return
     _fleet = start_fleet(registry, _env, _var_dir)

@@ -35,8 +35,9 @@ from clinic_servers.launcher import start_fleet
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the web app; `config` may hold a WebSettings under "SETTINGS" (tests), else the environment and `.env`."""
-    registry = ClinicRegistry.load()
+    """Build the web app; `config` may hold a WebSettings under "SETTINGS" and a ClinicRegistry under "REGISTRY"
+    (tests, the entry point), else each comes from the environment and `.env`."""
+    registry = (config or {}).get("REGISTRY") or ClinicRegistry.from_env(read_environment())
     settings: WebSettings = (config or {}).get("SETTINGS") or WebSettings.from_env(read_environment(), registry)
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, **(config or {}))
@@ -78,12 +79,13 @@ def local_clinics(registry: ClinicRegistry, env: Mapping[str, str]) -> Iterator[
 def main() -> int:
     """Start the clinics (unless remote) and serve the web app on PORT (default 5000)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    env, registry = read_environment(), ClinicRegistry.load()
+    env = read_environment()
+    registry = ClinicRegistry.from_env(env)
     with local_clinics(registry, env) as fleet_token:
         settings = WebSettings.from_env(env, registry)
         if fleet_token:  # the fleet's own token, handed over directly: the environment is never changed
             settings = replace(settings, agent=replace(settings.agent, clinic_token=fleet_token))
-        serve(create_app({"SETTINGS": settings}), settings.port)
+        serve(create_app({"SETTINGS": settings, "REGISTRY": registry}), settings.port)
     return 0
 
 

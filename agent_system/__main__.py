@@ -30,8 +30,9 @@ def identify() -> Patient:
 
 def main() -> int:
     """Identify the patient, then run one turn per line until 'sair' or end of input; each turn is audited."""
-    registry = ClinicRegistry.load()
-    settings = AgentSettings.from_env(read_environment(), registry)
+    env = read_environment()
+    registry = ClinicRegistry.from_env(env)
+    settings = AgentSettings.from_env(env, registry)
     turns = open_turn_runner(build_pipeline(settings, registry), settings.var_dir)
     session_id = None
     try:

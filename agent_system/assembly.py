@@ -37,7 +37,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
-                    doctors=rules.doctors, llm=llm)
+                    doctors=rules.doctors, federation=rules.federation, llm=llm)
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

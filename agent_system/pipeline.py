@@ -16,6 +16,7 @@ from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, D
                                   TurnBudget, Today, Verifying)
 from agent_system.triage.screen import emergency_answer
 from agent_system.triage.second_net import screen
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, read
 from agent_system.understanding.vocabulary import DoctorIndex
 
@@ -26,7 +27,8 @@ class Pipeline:
     """Wires the agents together; the web app and the terminal only frame its events."""
 
     def __init__(self, planner: Planning, router: Dispatching, verifier: Verifying, renderer: AnswerRendering,
-                 clock: Today, doctors: DoctorIndex, llm_responder: AnswerWriting | None = None,
+                 clock: Today, doctors: DoctorIndex, federation: FederationWords,
+                 llm_responder: AnswerWriting | None = None,
                  triage_net: SecondLook | None = None, overlap: BookingGuard | None = None,
                  llm: TurnBudget | None = None):
         self.planner, self.router, self.verifier = planner, router, verifier
@@ -34,6 +36,7 @@ class Pipeline:
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
         self.overlap = overlap  # holds a booking that overlaps another until the patient says yes
         self.doctors = doctors  # the doctors a message may name, as the turn's reading finds them
+        self.federation = federation  # the registry's specialties and clinics, likewise
         self.llm = llm  # its per-turn budget, opened for triage, settled by the planner, closed at the end
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
@@ -77,7 +80,7 @@ class Pipeline:
     def _read(self, message: str, conversation: Conversation) -> Reading:
         """The message read once for every stage, with the red-flag screen's verdict on it."""
         try:
-            reading = read(message, conversation, self.clock.today(), self.doctors)
+            reading = read(message, conversation, self.clock.today(), self.doctors, self.federation)
         except Exception:
             # An emergency answer must never depend on the booking vocabulary: the screen still
             # sees a message the reader failed on, and only a cleared one fails the turn.
@@ -85,7 +88,7 @@ class Pipeline:
             triage = screen(message, detect_language(message), self.triage_net)
             if not triage.emergency:
                 raise
-            blank = read("", conversation, self.clock.today(), self.doctors)
+            blank = read("", conversation, self.clock.today(), self.doctors, self.federation)
             return replace(blank, message=message, language=detect_language(message), triage=triage)
         return replace(reading, triage=screen(message, reading.language, self.triage_net))
 

@@ -14,7 +14,7 @@ def main() -> int:
     """Start every clinic, report where they listen, and stop them all on a signal."""
     env = read_environment()
     var_dir = Path(env.get("VAR_DIR") or PROJECT_ROOT / "var")
-    registry = ClinicRegistry.load()
+    registry = ClinicRegistry.from_env(env)
     fleet = start_fleet(registry, env, var_dir)
     for clinic in registry.clinics:
         print(f"{clinic.id} ({clinic.name}, {clinic.specialty.name_pt}) -> {fleet.url(clinic.id)}", flush=True)

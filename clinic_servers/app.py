@@ -22,7 +22,7 @@ def create_app(clinic_id: str, settings: ClinicSettings | None = None,
                registry: ClinicRegistry | None = None) -> Flask:
     """Build the MCP server of one clinic; settings default to the environment (and `.env`)."""
     settings = settings or ClinicSettings.from_env(read_environment())
-    registry = registry or ClinicRegistry.load()
+    registry = registry or ClinicRegistry.load(settings.registry_path)
     clinic = registry.get(clinic_id)
     if clinic is None:
         raise ValueError(f"unknown clinic {clinic_id!r}; known: {', '.join(registry.ids())}")

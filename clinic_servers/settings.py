@@ -7,6 +7,7 @@ from typing import Mapping
 
 from clinic_servers.contract.clock import Clock, parse_today
 from clinic_servers.contract.environment import PROJECT_ROOT
+from clinic_servers.contract.registry import REGISTRY_PATH, registry_path
 
 DEFAULT_MAX_BODY = 64 * 1024
 
@@ -22,6 +23,7 @@ class ClinicSettings:
     max_body_bytes: int = DEFAULT_MAX_BODY
     # Clinic id -> database URL (`CLINIC_A_DATABASE_URL`...); a clinic without one uses SQLite in var_dir.
     database_urls: Mapping[str, str] = field(default_factory=dict)
+    registry_path: Path = REGISTRY_PATH  # CLINIC_REGISTRY: another registry file, its seed data in data/ beside it
 
     def database_url(self, clinic_id: str) -> str | None:
         """The clinic's database URL, or None for the default SQLite file."""
@@ -40,7 +42,7 @@ class ClinicSettings:
                    clock=Clock(parse_today(env.get("CLINIC_TODAY")), env.get("CLINIC_TIMEZONE", "America/Sao_Paulo")),
                    host=env.get("CLINIC_HOST", "127.0.0.1"), allowed_origins=origins,
                    max_body_bytes=int(env.get("CLINIC_MAX_BODY_BYTES", DEFAULT_MAX_BODY)),
-                   database_urls=database_urls(env))
+                   database_urls=database_urls(env), registry_path=registry_path(env))
 
 
 def database_urls(env: Mapping[str, str]) -> dict[str, str]:

@@ -24,8 +24,9 @@ from agent_system.language.text import normalize
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
 from agent_system.understanding.dates import MONTH_NAMES, WEEKDAY_NAMES, find_dates
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times
-from agent_system.understanding.vocabulary import DoctorIndex, clinic_letters_in
+from agent_system.understanding.vocabulary import DoctorIndex
 
 TEMPERATURE = 0.3
 MAX_LISTED = 60  # slots per clinic given to the model; a small context holds them as ~15 lines
@@ -46,6 +47,7 @@ class LLMResponder:
     def __init__(self, llm, prompt: str, verifier, registry: ClinicRegistry):
         self.llm, self.prompt, self.verifier = llm, prompt, verifier
         self.doctors = DoctorIndex(registry)
+        self.federation = FederationWords(registry)
 
     def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date):
         """Yield TokenEvents of checked text as it arrives; return the full text, or None to use the rendering."""
@@ -87,7 +89,7 @@ class _Checker:
         titled = {m for m in _DOCTOR_TITLE.findall(text)
                   if not any(normalize(m) in normalize(d) for d in self.facts["doctor"])}
         missing = [*(named - self.facts["doctor"]), *titled]
-        missing += [c for c in clinic_letters_in(folded) if c not in self.facts["clinic"]]
+        missing += [c for c in self.responder.federation.clinics_in(folded) if c not in self.facts["clinic"]]
         missing += [t for t in find_times(folded) if t not in self.facts["time"]]
         missing += [d.isoformat() for d in find_dates(folded, self.today) if d.isoformat() not in self.facts["date"]]
         return missing

@@ -18,8 +18,8 @@ from agent_system.errors import UngroundedPlan
 from agent_system.language.text import normalize
 from agent_system.planning.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
-from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.dates import find_date_range, find_dates
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
@@ -60,6 +60,7 @@ class PlanCheck:
 
     def __init__(self, registry: ClinicRegistry, doctors: DoctorIndex, write_request: WriteRequest):
         self.registry, self.doctors, self.write_request = registry, doctors, write_request
+        self.federation = FederationWords(registry)
 
     def grounds(self, reading: Reading, conversation: Conversation, today: date) -> Grounds:
         """The entities this turn's plan may use: what the turn's message and the patient's earlier ones name."""
@@ -71,9 +72,9 @@ class PlanCheck:
             span = find_date_range(line, today)
             dates |= {span[0].isoformat(), span[1].isoformat()} if span else set()
         return Grounds(
-            specialties=frozenset(vocab.specialties_in(text)),
+            specialties=frozenset(self.federation.specialties_in(text)),
             doctors=frozenset({d.name for d in self.doctors.named_in(text)} | {k.doctor for k in known}),
-            clinics=frozenset(set(vocab.clinic_letters_in(text)) | {k.clinic for k in known}),
+            clinics=frozenset(set(self.federation.clinics_in(text)) | {k.clinic for k in known}),
             named_clinics=frozenset(reading.clinics),
             dates=frozenset(dates | {k.date for k in known}),
             times=frozenset({t for line in said for t in find_times(line)} | {k.time for k in known}),

@@ -11,6 +11,7 @@ from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
 from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan
 from agent_system.sessions.conversation import Conversation
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, read
 from agent_system.understanding.vocabulary import DoctorIndex
 
@@ -21,6 +22,7 @@ class RulesPlanner:
     def __init__(self, registry: ClinicRegistry):
         self.registry = registry
         self.doctors = DoctorIndex(registry)
+        self.federation = FederationWords(registry)
 
     def decompose(self, message: str, conversation: Conversation, today: date) -> Plan:
         """The plan for one message (no reasoning trace)."""
@@ -28,12 +30,12 @@ class RulesPlanner:
 
     def decompose_cot(self, message: str, conversation: Conversation, today: date) -> Plan:
         """The plan for one message with the reasoning that led to it."""
-        return self.plan(read(message, conversation, today, self.doctors), conversation, today)
+        return self.plan(read(message, conversation, today, self.doctors, self.federation), conversation, today)
 
     def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
         """The plan for a message the turn has read, with the reasoning that led to it."""
         follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
-                               lambda text: read(text, conversation, today, self.doctors))
+                               lambda text: read(text, conversation, today, self.doctors, self.federation))
         return _Policy(self.registry, reading, conversation, follow_ups).plan()
 
 

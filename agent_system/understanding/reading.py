@@ -15,6 +15,7 @@ from agent_system.understanding import asks as asks
 from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.dates import find_date_range, find_dates
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 
@@ -114,18 +115,18 @@ def chronological(item: _Dated) -> tuple[str, str, str, str]:
     return item.date, item.time, item.clinic, item.doctor
 
 
-def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex) -> Reading:
+def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
+         federation: FederationWords) -> Reading:
     """Read a message in the light of who is asking."""
     text = normalize(message)
     window = find_date_window(text, today)
     # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
     undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
     own_name = frozenset(normalize(conversation.patient.name).split())
-    invalid = vocab.INVALID_SPECIALTY.search(text)
     return Reading(
-        message=message, text=text, language=language_of(text), specialties=vocab.specialties_in(text),
-        invalid_specialty=invalid.group(0) if invalid else None, doctors=doctors.named_in(text, own_name),
-        clinics=vocab.clinic_letters_in(text), dates=find_dates(undated, today), times=find_times(text),
+        message=message, text=text, language=language_of(text), specialties=federation.specialties_in(text),
+        invalid_specialty=federation.unoffered_specialty(text), doctors=doctors.named_in(text, own_name),
+        clinics=federation.clinics_in(text), dates=find_dates(undated, today), times=find_times(text),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
         ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),

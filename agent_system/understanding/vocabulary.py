@@ -13,22 +13,7 @@ def _words(*phrases: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(phrases) + r")\b")
 
 
-# Typos the patients actually make are listed next to the right spelling (cardilogista, dermotologista).
-SPECIALTY_WORDS: dict[str, re.Pattern[str]] = {
-    "cardiologia": _words(
-        r"cardio\w*", r"cardilog\w*", r"cora[cs]ao", r"heart", r"pressao alta", r"hipertens\w*", r"palpita\w*",
-        r"arritmia", r"blood pressure", r"colesterol", r"cholesterol"),
-    "dermatologia": _words(
-        r"dermat\w*", r"dermot\w*", r"derma?", r"dermo", r"pele", r"skin", r"manchas?", r"acne", r"espinhas?", r"cabelos?",
-        r"queda de cabelo", r"unhas?", r"coceira", r"psoriase", r"eczema", r"verrugas?", r"pintas?", r"rash",
-        r"hair loss", r"moles?", r"pimples?", r"sardas?", r"melasma", r"micose"),
-    "ortopedia": _words(
-        r"ortop\w*", r"orthop\w*", r"ortped\w*", r"orto", r"ortho", r"traumato\w*", r"ossos?", r"joelhos?", r"coluna", r"costas",
-        r"ombros?", r"tornozelos?", r"fratur\w*", r"entorse", r"tendinite", r"articula\w*", r"quadril", r"lombar",
-        r"bones?", r"knees?", r"back pain", r"shoulders?", r"ankles?", r"joints?", r"hips?", r"fracture\w*",
-        r"sprain\w*", r"spine", r"punho", r"wrist", r"cotovelo", r"elbow", r"menisco", r"ligamento"),
-}
-
+# Medical specialties in general; those a clinic of the registry offers are not refused (FederationWords).
 INVALID_SPECIALTY = _words(
     r"neuro\w*", r"pediatr\w*", r"ginecolog\w*", r"gineco", r"gynecolog\w*", r"oftalmo\w*", r"ophthalmolog\w*",
     r"psiquiatr\w*", r"psychiatr\w*", r"psicolog\w*", r"psycholog\w*", r"urolog\w*", r"endocrino\w*",
@@ -37,8 +22,9 @@ INVALID_SPECIALTY = _words(
     r"pneumolog\w*", r"nefrolog\w*", r"reumatolog\w*", r"rheumatolog\w*", r"obstetr\w*", r"geriatr\w*",
     r"infectolog\w*", r"hematolog\w*", r"alergista", r"allergist", r"oculista")
 
+# A patient record id is a few letters and three digits (CARD-001), whichever clinic keeps it.
 PRIVACY = _words(
-    r"(?:card|derm|orth)-?[a-z]?\d{3}", r"list[ _]?patients", r"get[ _]?patients?", r"prontuarios?",
+    r"[a-z]{3,4}-?[a-z]?\d{3}", r"list[ _]?patients", r"get[ _]?patients?", r"prontuarios?",
     r"medical records?", r"patient records?", r"quais (?:os |as )?pacientes",
     r"(?:lista|listar|liste|mostre|mostrar|ver|quais sao|todos) (?:os |de |dos )*pacientes",
     r"(?:os |todos os |outros |esses |estes )pacientes (?:com|que|da|do|cadastrados|tem|tomam|usam)",
@@ -122,12 +108,8 @@ ORDINALS: tuple[tuple[re.Pattern[str], int], ...] = (
             r"last one", r"(?:o |a )?mais tarde", r"(?:the )?latest"), -1),
 )
 
-_CLINIC_LETTER = re.compile(r"\bclinica?(?:\s*[_-]\s*|\s+)([a-f])\b")
-# "clínicas A e C", "clinics b, e and f": a plural names several letters.
-_CLINIC_LETTERS = re.compile(r"\bclinic(?:as|s)\s+([a-f](?:\s+(?:(?:e|and|ou|or)\s+)?[a-f])*)\b")
 _NAME_STOPWORDS = {"dr", "dra", "dr.", "dra.", "de", "da", "do", "dos", "das", "e"}
 _TITLES = {"dr", "dra", "doutor", "doutora", "doctor"}
-_LIST_JOINERS = {"e", "and", "ou", "or"}
 
 
 @dataclass(frozen=True)
@@ -164,19 +146,6 @@ class DoctorIndex:
     def by_name(self, name: str) -> DoctorRef | None:
         """The doctor with exactly this full name."""
         return next((d for d in self.doctors if d.name == name), None)
-
-
-def specialties_in(text: str) -> list[str]:
-    """Specialty keys mentioned directly or through a symptom word, in registry order."""
-    return [key for key, pattern in SPECIALTY_WORDS.items() if pattern.search(text)]
-
-
-def clinic_letters_in(text: str) -> list[str]:
-    """Clinic ids named as 'clínica A', 'clinic b', 'clinic_c', 'clínicas A e C'."""
-    letters = [letter for group in _CLINIC_LETTERS.findall(text) for letter in group.split()
-               if letter not in _LIST_JOINERS]
-    letters += _CLINIC_LETTER.findall(text)
-    return [f"clinic_{letter}" for letter in sorted(dict.fromkeys(letters))]
 
 
 def _titled_words(text: str) -> set[str]:

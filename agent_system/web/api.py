@@ -13,6 +13,7 @@ from agent_system.events import to_record
 from agent_system.sessions.conversation import Patient
 from agent_system.sessions.store import SessionStore
 from agent_system.sse import frame_events
+from agent_system.web.directory import registry_for_page
 from agent_system.web.limits import current_client, wait_sentence
 from agent_system.web.settings import WebSettings
 from agent_system.web.validation import chat_message, conversation_of, json_body, patient_name
@@ -80,8 +81,8 @@ def chat() -> Response:
 
 @api.get("/clinics")
 def clinics() -> Response:
-    """The clinic registry as the page shows it."""
-    return jsonify(clinics=[c.public() for c in current_app.extensions["registry"].clinics])
+    """The clinic registry as the page shows it: clinics and the specialties they offer."""
+    return jsonify(registry_for_page(current_app.extensions["registry"]))
 
 
 @api.get("/health")

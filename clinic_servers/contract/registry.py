@@ -1,7 +1,8 @@
 """The clinic registry: which clinics exist, their specialty, port, doctors and weekly schedules.
 
 Clinics and the orchestrator read the same file, so adding a clinic is one entry here plus one
-seed-data file under `data/`.
+seed-data file under `data/` (another registry file, with its own `data/` beside it, is chosen
+by `CLINIC_REGISTRY`).
 """
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ class Specialty:
     name_pt: str
     name_en: str
     description: str
+    # What patients call it, as regular expressions over accent-free lower-case text ("cardio\w*",
+    # "heart"); the specialty's own names are always understood.
+    words: tuple[str, ...] = ()
+
+    def public(self) -> dict:
+        """The specialty as the patient's page names it."""
+        return {"key": self.key, "pt": self.name_pt, "en": self.name_en}
 
 
 @dataclass(frozen=True)
@@ -56,7 +64,7 @@ class Clinic:
     def public(self) -> dict:
         """The clinic as the patient's page shows it: names, specialty and contact, no ports or files."""
         return {"id": self.id, "name": self.name,
-                "specialty": {"key": self.specialty.key, "pt": self.specialty.name_pt, "en": self.specialty.name_en},
+                "specialty": self.specialty.public(),
                 "doctors": [d.name for d in self.doctors], "address": self.contact.address,
                 "phone": self.contact.phone, "timezone": self.contact.timezone,
                 "hours": {k: list(v) for k, v in self.contact.hours.items()},
@@ -76,12 +84,18 @@ class ClinicRegistry:
         self._by_id = {c.id: c for c in clinics}
 
     @classmethod
-    def load(cls, path: Path = REGISTRY_PATH, data_dir: Path = DATA_DIR) -> "ClinicRegistry":
-        """Read and check the registry file."""
+    def load(cls, path: Path = REGISTRY_PATH, data_dir: Path | None = None) -> "ClinicRegistry":
+        """Read and check the registry file; seed data lives in `data/` beside it unless given."""
         raw = json.loads(path.read_text(encoding="utf-8"))
-        specialties = {k: Specialty(k, v["pt"], v["en"], v["description"]) for k, v in raw["specialties"].items()}
-        clinics = tuple(_clinic(entry, specialties, data_dir) for entry in raw["clinics"])
+        specialties = {k: Specialty(k, v["pt"], v["en"], v["description"], tuple(v.get("words", ())))
+                       for k, v in raw["specialties"].items()}
+        clinics = tuple(_clinic(entry, specialties, data_dir or path.parent / "data") for entry in raw["clinics"])
         return cls(specialties, clinics)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> "ClinicRegistry":
+        """The registry file named by `CLINIC_REGISTRY`, else the one shipped beside this module."""
+        return cls.load(registry_path(env))
 
     def get(self, clinic_id: str) -> Clinic | None:
         """The clinic with this id, or None."""
@@ -94,6 +108,11 @@ class ClinicRegistry:
     def for_specialty(self, key: str) -> list[Clinic]:
         """All clinics of one specialty (Rule 10 queries every one of them)."""
         return [c for c in self.clinics if c.specialty.key == key]
+
+
+def registry_path(env: Mapping[str, str]) -> Path:
+    """The registry file the configuration names (`CLINIC_REGISTRY`), else the shipped one."""
+    return Path(env["CLINIC_REGISTRY"]) if env.get("CLINIC_REGISTRY") else REGISTRY_PATH
 
 
 def _clinic(entry: dict, specialties: dict[str, Specialty], data_dir: Path) -> Clinic:

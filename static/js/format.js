@@ -64,6 +64,12 @@ export function textBesideChips(text) {
   return { text: kept.join("\n\n"), mode: mode };
 }
 
+/** ["a", "b", "c"] -> "a, b e c" / "a, b and c". */
+export function spokenList(items) {
+  if (items.length < 2) return items.join("");
+  return items.slice(0, -1).join(", ") + t("list_and") + items[items.length - 1];
+}
+
 /** Milliseconds for the details view; under 1 ms says nothing rather than "0 ms". */
 export function formatMs(ms) {
   const n = Math.round(Number(ms) || 0);

@@ -8,6 +8,7 @@ import pt from "./i18n/pt.js";
 const CATALOGUES = { pt: pt, en: en };
 const FALLBACK = "pt";
 let current = FALLBACK;
+let registryWords = null;
 
 export function lang() {
   return current;
@@ -41,15 +42,28 @@ export function setLanguage(code) {
   return true;
 }
 
+/** Give the static text the clinic registry's words ({specialties}, {count}...): a function of the language. */
+export function setRegistryWords(words) {
+  registryWords = words;
+  applyStaticText(document);
+}
+
+/** A static text with the registry's words; until they are known, its `_offline` wording where it has one. */
+function staticText(key) {
+  const params = registryWords && registryWords();
+  const offline = key + "_offline";
+  return !params && offline in CATALOGUES[FALLBACK] ? t(offline) : t(key, params);
+}
+
 /** Fill every `data-i18n` element's text and every `data-i18n-attr="attr:key;..."` attribute. */
 export function applyStaticText(root) {
   document.documentElement.lang = t("html_lang");
   document.title = t("app_title");
-  root.querySelectorAll("[data-i18n]").forEach(function (node) { node.textContent = t(node.dataset.i18n); });
+  root.querySelectorAll("[data-i18n]").forEach(function (node) { node.textContent = staticText(node.dataset.i18n); });
   root.querySelectorAll("[data-i18n-attr]").forEach(function (node) {
     node.dataset.i18nAttr.split(";").forEach(function (pair) {
       const parts = pair.split(":");
-      node.setAttribute(parts[0].trim(), t(parts[1].trim()));
+      node.setAttribute(parts[0].trim(), staticText(parts[1].trim()));
     });
   });
 }

@@ -38,7 +38,7 @@ def plan(*steps: tuple[str, str, dict], source: str = "llm") -> Plan:
 
 def checked(check, message: str, the_plan: Plan, conv: Conversation | None = None) -> Plan:
     conv = conv or conversation()
-    return check.check(the_plan, check.grounds(read(message, conv, TODAY, check.doctors), conv, TODAY))
+    return check.check(the_plan, check.grounds(read(message, conv, TODAY, check.doctors, check.federation), conv, TODAY))
 
 
 def pairs(the_plan: Plan) -> list[tuple[str, str, dict]]:

@@ -13,6 +13,7 @@ from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message, Patient
 from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.dates import find_dates
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex
@@ -29,7 +30,8 @@ def planner() -> RulesPlanner:
 
 def reading(message: str, **state):
     conversation = Conversation(patient=Patient(name="Lia Campos Rezende", cpf="39053344705"), **state)
-    return read(message, conversation, TODAY, DoctorIndex(ClinicRegistry.load()))
+    registry = ClinicRegistry.load()
+    return read(message, conversation, TODAY, DoctorIndex(registry), FederationWords(registry))
 
 
 @pytest.mark.parametrize(("text", "window"), [

@@ -199,3 +199,4 @@ def test_clinics_endpoint_gives_the_page_names_specialties_and_contacts(client, 
                                                                    "en": "Cardiology"})
     assert first["address"].startswith("Av. Paulista") and first["timezone"] == "America/Sao_Paulo"
     assert "port" not in first and "data" not in first
+    assert [s["key"] for s in reply.get_json()["specialties"]] == ["cardiologia", "dermatologia", "ortopedia"]

@@ -1,0 +1,63 @@
+"""The federation's own names, read from the registry: its specialties and its clinics as patients say them.
+
+Matched on `text.normalize` output (no accents, lower case). A clinic or specialty added to the
+registry is understood with no change here.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from clinic_servers.contract.registry import ClinicRegistry
+
+from agent_system.language.text import normalize
+from agent_system.understanding.vocabulary import INVALID_SPECIALTY
+
+_LIST_JOINERS = {"e", "and", "ou", "or"}
+_CLINIC_WORD = re.compile(r"^clinica?\s+")
+
+
+def _alternation(phrases: Iterable[str]) -> str:
+    return "|".join(sorted(dict.fromkeys(phrases), key=len, reverse=True))
+
+
+class FederationWords:
+    """Finds the registry's specialties and clinics named in a message."""
+
+    def __init__(self, registry: ClinicRegistry):
+        self._specialties = {
+            key: re.compile(r"\b(?:" + _alternation([re.escape(normalize(s.name_pt)), re.escape(normalize(s.name_en)),
+                                                     *s.words]) + r")\b")
+            for key, s in registry.specialties.items()}
+        self._clinics = {short: c.id for c in registry.clinics for short in _short_names(c.id, c.name)}
+        short = _alternation(re.escape(s) for s in self._clinics)
+        self._short = re.compile(r"\b(?:" + short + r")\b")
+        # "clínica A", "clinic b", "clinic_c"; a plural names several: "clínicas A e C", "clinics b, e and f".
+        self._one = re.compile(r"\bclinica?(?:\s*[_-]\s*|\s+)(" + short + r")\b")
+        self._many = re.compile(r"\bclinic(?:as|s)\s+((?:" + short + r")(?:\s+(?:(?:e|and|ou|or)\s+)?(?:"
+                                + short + r"))*)\b")
+
+    def specialties_in(self, text: str) -> list[str]:
+        """Specialty keys mentioned by name or through a word patients use for them, in registry order."""
+        return [key for key, pattern in self._specialties.items() if pattern.search(text)]
+
+    def unoffered_specialty(self, text: str) -> str | None:
+        """A medical specialty the message asks for that no clinic of the registry offers ('neurologista')."""
+        for match in INVALID_SPECIALTY.finditer(text):
+            if not any(p.fullmatch(match.group(0)) for p in self._specialties.values()):
+                return match.group(0)
+        return None
+
+    def clinics_in(self, text: str) -> list[str]:
+        """Clinic ids named as 'clínica A', 'clinic b', 'clinic_c', 'clínicas A e C', sorted."""
+        named = [m.group(1) for m in self._one.finditer(text)]
+        named += [n for group in self._many.findall(text) for n in self._short.findall(group) if n not in _LIST_JOINERS]
+        return sorted({self._clinics[n] for n in named})
+
+
+def _short_names(clinic_id: str, name: str) -> set[str]:
+    """What follows 'clínica' when a patient names this clinic: 'a' for "Clínica A" / `clinic_a`."""
+    names = {_CLINIC_WORD.sub("", normalize(name)).strip()}
+    if clinic_id.startswith("clinic_"):
+        names.add(clinic_id.removeprefix("clinic_").replace("_", " "))
+    return {n for n in names if n}
