@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 import icalendar
@@ -280,6 +281,10 @@ def test_emergency_answers_are_marked(page, live_server):
 def test_rate_limit_keeps_the_message_and_counts_down(page, make_app):
     with served(make_app(messages_per_minute=1)) as base_url:
         identify(page, base_url, "Marcos Vinicius Alves", make_cpf(350))
+        # The per-session count is kept per clock minute: both messages must fall in the same one.
+        left_s = 60 - time.time() % 60
+        if left_s < 30:
+            time.sleep(left_s + 0.1)
         send(page, "Olá")
         page.fill("#message", "Quero ver horários de ortopedia")
         page.press("#message", "Enter")
