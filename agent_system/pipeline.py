@@ -60,6 +60,7 @@ class Pipeline:
     def _turn(self, conversation: Conversation, message: str):
         reading = yield from _timed("triage", lambda: self._read(message, conversation))
         triage, language = reading.triage, reading.language
+        conversation.language = language
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None

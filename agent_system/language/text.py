@@ -13,7 +13,7 @@ Language = str
 
 # Keep the separators that carry meaning in dates and times (18/07, 2026-07-18, 10:30, meio-dia).
 _PUNCTUATION = re.compile(r"[^\w\s:/.\-]|_")
-_WORD = re.compile(r"[a-z]+")
+_WORD = re.compile(r"\b[a-z]+\b")  # whole words: a booking code ("A3F9KQ") is no "a"
 
 
 @lru_cache(maxsize=2048)  # a turn reads its message a dozen times, in every stage of the reading
@@ -30,9 +30,19 @@ def detect_language(text: str) -> Language:
     return language_of(normalize(text))
 
 
-def language_of(normalized: str) -> Language:
-    """`detect_language` of a text `normalize` already read (a message is normalised once)."""
+def language_of(normalized: str, earlier: Language | None = None) -> Language:
+    """The language a normalised message shows; else the conversation's so far; else the default.
+
+    "no", "ok", "2" or a booking code show no language: the answer stays in the one the patient
+    has been writing in.
+    """
+    return _evident_language(normalized) or earlier or language_packs()[0].code
+
+
+def _evident_language(normalized: str) -> Language | None:
+    """The language with strictly the most keywords in the message, or None when none leads."""
     words = _WORD.findall(normalized)
-    counts = [(sum(word in pack.keywords for word in words), pack.code) for pack in language_packs()]
-    # max keeps the first of equal counts, and the default pack comes first.
-    return max(counts, key=lambda count: count[0])[1]
+    counts = sorted(((sum(word in pack.keywords for word in words), pack.code) for pack in language_packs()),
+                    key=lambda count: count[0], reverse=True)
+    leads = counts[0][0] > 0 and (len(counts) == 1 or counts[0][0] > counts[1][0])
+    return counts[0][1] if leads else None

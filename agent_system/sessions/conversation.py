@@ -70,6 +70,7 @@ class Conversation(BaseModel):
     them (`take_unsaved`) and appends them.
     """
     patient: Patient
+    language: str | None = None  # the language the patient has been writing in (a bare "no" shows none)
     recent: list[Message] = Field(default_factory=list)
     last_slots: list[SlotOffer] = Field(default_factory=list)
     # The patient's bookings as this conversation knows them (booked, rescheduled or listed here).

@@ -124,7 +124,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
     own_name = frozenset(normalize(conversation.patient.name).split())
     return Reading(
-        message=message, text=text, language=language_of(text), specialties=federation.specialties_in(text),
+        message=message, text=text, language=language_of(text, conversation.language), specialties=federation.specialties_in(text),
         invalid_specialty=federation.unoffered_specialty(text), doctors=doctors.named_in(text, own_name),
         clinics=federation.clinics_in(text), dates=find_dates(undated, today), times=find_times(text),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),

@@ -1,0 +1,46 @@
+"""The answer stays in the language the patient has been writing in when a reply shows none ("no", "ok", "2")."""
+from __future__ import annotations
+
+import pytest
+
+from agent_system.language.text import language_of, normalize
+from tests.support import make_cpf, run_turn
+
+
+@pytest.mark.parametrize("reply", ["no", "ok", "2", "nope", "A3F9KQ", "hmm"])
+def test_a_reply_without_language_keeps_the_conversations(reply):
+    assert language_of(normalize(reply), "en") == "en"
+    assert language_of(normalize(reply), "pt") == "pt"
+    assert language_of(normalize(reply)) == "pt"  # a first message without any sign: the default
+
+
+@pytest.mark.parametrize(("message", "language"), [
+    ("quero ver os horários de cardiologia", "pt"),
+    ("show me the cardiology slots", "en"),
+])
+def test_a_message_that_shows_its_language_wins_over_the_conversations(message, language):
+    other = "en" if language == "pt" else "pt"
+    assert language_of(normalize(message), other) == language
+
+
+@pytest.mark.parametrize(("opening", "reply", "language"), [
+    ("Show me the dermatology slots for this week", "no", "en"),
+    ("Show me the dermatology slots for this week", "2", "en"),
+    ("Quero ver os horários de dermatologia desta semana", "no", "pt"),
+    ("Quero ver os horários de dermatologia desta semana", "ok", "pt"),
+])
+def test_the_answer_to_a_bare_reply_is_in_the_conversations_language(
+        pipeline, new_conversation, opening, reply, language):
+    conversation = new_conversation("Helena Prado Costa", make_cpf(421).replace(".", "").replace("-", ""))
+    _, first = run_turn(pipeline, conversation, opening)
+    _, answer = run_turn(pipeline, conversation, reply)
+    assert (first.lang, answer.lang) == (language, language)
+
+
+def test_the_language_survives_the_session_store(pipeline, new_conversation, tmp_path):
+    from agent_system.sessions.conversation import Conversation
+    conversation = new_conversation("Helena Prado Costa", make_cpf(422).replace(".", "").replace("-", ""))
+    run_turn(pipeline, conversation, "Show me the cardiology slots")
+    restored = Conversation.model_validate_json(conversation.model_dump_json())
+    _, answer = run_turn(pipeline, restored, "no")
+    assert answer.lang == "en"
