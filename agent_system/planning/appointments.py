@@ -207,9 +207,11 @@ class AppointmentPlanning:
     def _clues_to_carry(self, action: str) -> dict[str, str | None]:
         """What the message says about the booking (or its new slot), kept for after the lookup."""
         r = self.r
-        if action == "reschedule":
-            return {"new_date": r.days[-1] if r.days else None, "new_time": r.times[-1] if r.times else None}
-        return {"doctor": r.doctor.name if r.doctor else None, "date": r.days[0] if len(r.days) == 1 else None,
+        doctor = r.doctor.name if r.doctor else None
+        if action == "reschedule":  # its date and time are the new slot's; the doctor is the booking's
+            return {"doctor": doctor, "new_date": r.days[-1] if r.days else None,
+                    "new_time": r.times[-1] if r.times else None}
+        return {"doctor": doctor, "date": r.days[0] if len(r.days) == 1 else None,
                 "time": r.times[0] if len(r.times) == 1 else None}
 
     def _offer_new_slots(self, original: AppointmentItem) -> None:

@@ -124,3 +124,32 @@ def test_an_unclear_message_about_a_booking_offers_the_patient_s_bookings(pipeli
 def test_a_message_not_about_appointments_gets_the_scope_and_what_can_be_done(pipeline, new_conversation, message):
     events, answer = run_turn(pipeline, patient(new_conversation, 320), message)
     assert steps(events) == [] and answer.text.startswith(OUT_OF_SCOPE_OPENINGS), answer.text
+
+
+@pytest.mark.parametrize(("n", "request_text", "language"), [
+    (321, "quero remarcar a consulta com a {short} pra {weekday_pt} as {pt}", "pt"),
+    (322, "I need to move my appointment with {short} to {weekday} at {en}", "en"),
+    (323, "quero cancelar minha consulta com a {short}", "pt"),
+])
+def test_a_change_asked_in_a_new_session_finds_the_one_booking_with_the_doctor_named(
+        pipeline, clinics, new_conversation, n, request_text, language):
+    """The bookings are looked up first; the doctor named in the request still picks the one meant."""
+    from agent_system.sessions.conversation import Conversation
+    conversation = patient(new_conversation, n)
+    camila, later = free_pair(clinics, "clinic_b", "Dra. Camila Rocha", False)
+    other, _ = free_pair(clinics, "clinic_d", "Dra. Patrícia Gomes", False)
+    book_first(pipeline, conversation, camila)
+    book_first(pipeline, conversation, other)
+    fresh = Conversation(patient=conversation.patient)  # a new session: nothing known but who is asking
+    weekdays_pt = ["segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo"]
+    slot_words = words(later)
+    text = request_text.format(short="Dra. Camila", weekday_pt=weekdays_pt[date.fromisoformat(later[2]).weekday()],
+                               **slot_words)
+    events, answer = run_turn(pipeline, fresh, text)
+    if answer.confirm is None:  # the bookings were looked up in this turn: the next one answers from them
+        events, answer = run_turn(pipeline, fresh, "sim" if language == "pt" else "yes")
+    assert answer.confirm is not None, answer.text
+    assert "Dra. Patrícia Gomes" not in answer.text, answer.text
+    assert "Dra. Camila Rocha" in answer.text, answer.text
+    stored = {(c, d, day, t) for c, d, day, t, *_ in all_store_bookings(clinics, conversation.patient.cpf)}
+    assert {camila[:4], other[:4]} <= stored  # asking to confirm changed nothing yet
