@@ -46,7 +46,7 @@ class ResponseRenderer:
     def render(self, plan: Plan, results: list[StepResult], language: Language, today: date) -> Rendering:
         """One turn's answer in Portuguese or English, with the slots it offers and the bookings it reports."""
         answer = _Answer(plan, results, Wording(language, today, self.registry))
-        return Rendering(answer.text(), offered_slots(results), appointment_items(results), _confirm_request(plan))
+        return Rendering(answer.text(), offered_slots(results, plan.day_part), appointment_items(results), _confirm_request(plan))
 
     def write_outcome(self, results: list[StepResult], language: Language, today: date) -> Rendering:
         """What the patient's own writes came to, told from what was asked: for an answer the verifier hid."""
@@ -103,7 +103,7 @@ class _Answer:
             paragraphs += self._my_appointments(mine)
         if any(r.action == LIST_SLOTS for r in results):
             rescheduling = Intent.RESCHEDULE in self.plan.intents and Intent.BOOK not in self.plan.intents
-            paragraphs += SlotListingText(self.words, rescheduling).paragraphs(results)
+            paragraphs += SlotListingText(self.words, rescheduling, self.plan.day_part).paragraphs(results)
         return paragraphs
 
     def _outcome(self, result: StepResult) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from agent_system.dispatch.results import LIST_SLOTS, offered_slots, parsed, successes, tool_error
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
-from agent_system.planning.plan import StepResult
+from agent_system.planning.plan import DayPart, StepResult
 from clinic_servers.contract.registry import Clinic
 from clinic_servers.contract.schemas import SlotListing
 
@@ -17,17 +17,18 @@ _DATE_FILTERS = ("date", "date_from", "date_to")
 class SlotListingText:
     """Writes the listing part of an answer from a turn's `list_available_slots` results."""
 
-    def __init__(self, words: Wording, rescheduling: bool = False):
+    def __init__(self, words: Wording, rescheduling: bool = False, day_part: DayPart | None = None):
         self.words = words
         self.registry = words.registry
         # A booking moves only within the same doctor's schedule: never suggest another doctor or clinic.
         self.rescheduling = rescheduling
+        self.day_part = day_part  # the patient asked for this part of the day only
 
     def paragraphs(self, results: list[StepResult]) -> list[str]:
         """Intro, each specialty's clinics, clinics with nothing or no answer, then how to book."""
         listings = [r for r in results if r.action == LIST_SLOTS]
         groups = self._by_specialty(listings)
-        offers = {key: offered_slots(group) for key, group in groups.items()}  # once: a listing is long
+        offers = {key: offered_slots(group, self.day_part) for key, group in groups.items()}  # once: a listing is long
         shown = [key for key in groups if offers[key]]
         paragraphs = [self.words.say("listing_intro", specialties=self._names(shown))] if shown else []
         for key, group in groups.items():
@@ -48,7 +49,7 @@ class SlotListingText:
     def _specialty(self, key: str, group: list[StepResult], offers: list[SlotOffer], listings: list[StepResult],
                    several: bool) -> list[str]:
         if not offers:
-            return [self._nothing(key, group, listings)]
+            return [self._nothing_in_day_part(key, group) or self._nothing(key, group, listings)]
         clinics = sorted({o.clinic for o in offers}, key=self._rank)
         paragraphs = [self._earliest(offers[0], key if several else None)] if len(clinics) > 1 else []
         paragraphs += [self._clinic(c, key, [o for o in offers if o.clinic == c]) for c in clinics]
@@ -85,6 +86,13 @@ class SlotListingText:
             lines.append(self.words.say("try_options", options=self.words.join(options, "or")))
         return "\n".join(lines)
 
+    def _nothing_in_day_part(self, key: str, group: list[StepResult]) -> str | None:
+        """Free slots exist, only none in the part of the day asked for: say so and offer another."""
+        if self.day_part is None or not offered_slots(group):
+            return None
+        return self.words.say("none_in_day_part", specialty=self.words.specialty(key),
+                              filter=self._filter(group[0].parameters))
+
     def _alternatives(self, group: list[StepResult], listings: list[StepResult],
                       specialty_clinics: list[Clinic]) -> list[str]:
         """Another day if one was asked for; unless rescheduling, another doctor and the clinics not asked."""
@@ -103,7 +111,7 @@ class SlotListingText:
                               filter=self._filter(result.parameters))
 
     def _filter(self, parameters: dict[str, Any]) -> str:
-        """' com Dr. X em qua 25/11' / ' with Dr. X on Wed Nov 25'; the 14-day window when unfiltered."""
+        """' com Dr. X em qua 25/11 de manhã' / ' with Dr. X on Wed Nov 25'; the 14-day window when undated."""
         day, start, end = (parameters.get(f) for f in _DATE_FILTERS)
         doctor = parameters.get("doctor")
         parts = [self.words.phrase("filter_doctor", doctor=doctor)] if doctor else []
@@ -112,7 +120,10 @@ class SlotListingText:
                    else "filter_from" if start else "filter_until")
             parts.append(self.words.phrase(key, day=self.words.day(str(day)), start=self.words.day(str(start)),
                                            end=self.words.day(str(end))))
-        return "".join(parts) or self.words.phrase("filter_window")
+        parts = parts or [self.words.phrase("filter_window")]
+        if self.day_part:
+            parts.append(self.words.phrase(f"filter_{self.day_part}"))
+        return "".join(parts)
 
     def _unanswered(self, listings: list[StepResult], shown: bool) -> list[str]:
         """Name the clinics that did not answer (tool refusals are explained elsewhere)."""

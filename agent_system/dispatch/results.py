@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from agent_system.events import AppointmentItem, SlotOffer
-from agent_system.planning.plan import StepResult
+from agent_system.planning.plan import DayPart, StepResult, part_of_day
 from clinic_servers.contract.booking_codes import CODE_PATTERN
 from clinic_servers.contract.error_codes import REFUSALS
 from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling, \
@@ -55,11 +55,12 @@ def successes(results: list[StepResult], action: str, model: type[Data]) -> Iter
             yield result, data
 
 
-def offered_slots(results: list[StepResult]) -> list[SlotOffer]:
-    """Every free slot of every successful listing, once each, by date, time, clinic and doctor."""
+def offered_slots(results: list[StepResult], day_part: DayPart | None = None) -> list[SlotOffer]:
+    """Every free slot of every successful listing (in `day_part` if given), once each, by date, time, clinic, doctor."""
     keys = {(slot.date, slot.time, result.clinic, slot.doctor)
             for result, listing in successes(results, LIST_SLOTS, SlotListing)
-            for slot in listing.available_slots if slot.available}
+            for slot in listing.available_slots
+            if slot.available and (day_part is None or part_of_day(slot.time) == day_part)}
     return [SlotOffer(clinic=clinic, doctor=doctor, date=day, time=time) for day, time, clinic, doctor in sorted(keys)]
 
 

@@ -36,6 +36,11 @@ _PHRASES = {
     "clinic_option": "{clinic}",
     "specialty_empty": "Right now there are no open {specialty} slots in the next two weeks. Please try again "
                        "later.",
+    "none_in_day_part": "There are no open {specialty} slots{filter}. Would you like another time of day or "
+                        "another day?",
+    "filter_morning": " in the morning",
+    "filter_afternoon": " in the afternoon",
+    "filter_evening": " in the evening",
     "unavailable_shown": "{who} did not respond just now; I've shown the other clinics' slots.",
     "unavailable_shown_many": "{who} did not respond just now; I've shown the other clinics' slots.",
     "unavailable_retry": "Sorry, {who} did not respond just now. Please try again in a few minutes.",

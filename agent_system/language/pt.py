@@ -36,6 +36,11 @@ _PHRASES = {
     "clinic_option": "a {clinic}",
     "specialty_empty": "No momento não há horários livres em {specialty} nas próximas duas semanas. Por favor, "
                        "tente novamente mais tarde.",
+    "none_in_day_part": "Não há horários livres de {specialty}{filter}. Quer ver outro período do dia ou outro "
+                        "dia?",
+    "filter_morning": " de manhã",
+    "filter_afternoon": " à tarde",
+    "filter_evening": " à noite",
     "unavailable_shown": "{who} não respondeu agora; mostrei os horários das demais.",
     "unavailable_shown_many": "{who} não responderam agora; mostrei os horários das demais.",
     "unavailable_retry": "Desculpe, {who} não respondeu agora. Tente novamente em alguns minutos.",

@@ -22,6 +22,15 @@ WRITE_ACTIONS = tool_names(Role.PATIENT, writes=True)
 INJECTED_ARGUMENTS = (*IDENTITY_ARGUMENTS, CODE_ARGUMENT, RETRY_KEY_ARGUMENT)
 
 
+DayPart = Literal["morning", "afternoon", "evening"]
+
+
+def part_of_day(time: str) -> DayPart:
+    """"morning" before noon, "afternoon" until six, "evening" after ("HH:MM")."""
+    hour = int(time[:2])
+    return "morning" if hour < 12 else "afternoon" if hour < 18 else "evening"
+
+
 class Intent(str, Enum):
     """What the turn is about; decides the wording when a plan has no steps."""
     LIST = "list"
@@ -85,6 +94,7 @@ class Plan(BaseModel):
     kept: AppointmentItem | None = None  # the booking the patient decided to keep
     overlap: Overlap | None = None
     overlap_confirmed: bool = False  # the patient said yes to a held booking: the turn may book it
+    day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

@@ -11,6 +11,7 @@ from datetime import date
 
 from agent_system.errors import InvalidPlan, LLMError, UngroundedPlan
 from agent_system.llm.budget import CLEAR_TURN, UNCLEAR_TURN
+from agent_system.dispatch.results import LIST_SLOTS
 from agent_system.planning.check import PlanCheck
 from agent_system.planning.llm_planner import LLMPlanner
 from agent_system.planning.plan import Intent, Plan
@@ -37,10 +38,10 @@ class Planner:
         """The plan for the turn's message; settles the turn's LLM budget (one call in all when the rules are confident)."""
         rules_plan = self.rules.plan(reading, conversation, today)
         if self.llm_planner is None:
-            return rules_plan
+            return _in_day_part(rules_plan, reading)
         clear = confident(rules_plan, reading)
         self.llm_planner.llm.settle_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
-        return rules_plan if clear else self._ask_llm(rules_plan, reading, conversation, today)
+        return _in_day_part(rules_plan if clear else self._ask_llm(rules_plan, reading, conversation, today), reading)
 
     def _ask_llm(self, rules_plan: Plan, reading: Reading, conversation: Conversation, today: date) -> Plan:
         try:
@@ -55,6 +56,13 @@ class Planner:
             return checked
         # No steps: the rules' reading says what kind of answer the patient needs.
         return rules_plan.model_copy(update={"source": checked.source, "reasoning": checked.reasoning})
+
+
+def _in_day_part(plan: Plan, reading: Reading) -> Plan:
+    """A listing asked for a part of the day ("sexta de manhã") offers only that part's slots; a time overrides it."""
+    if not reading.day_part or reading.times or not any(s.action == LIST_SLOTS for s in plan.steps):
+        return plan
+    return plan.model_copy(update={"day_part": reading.day_part})
 
 
 def confident(rules_plan: Plan, reading: Reading) -> bool:

@@ -9,7 +9,7 @@ from agent_system.events import SlotOffer
 from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
-from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan
+from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, read
@@ -153,7 +153,7 @@ class _Policy:
         r = self.r
         offers = [s for s in self.conv.last_slots if not r.specialties or self._specialty_of(s.clinic) in r.specialties]
         if r.day_part and not r.times:
-            offers = [s for s in offers if _part_of_day(s.time) == r.day_part]
+            offers = [s for s in offers if part_of_day(s.time) == r.day_part]
         if r.ordinal is None:
             return r.matching(offers, match_time=True)
         ranked = r.matching(offers)
@@ -256,9 +256,3 @@ class _Policy:
             self.out.step(clinic, "list_available_slots", doctor=doctor, **r.date_filter())
         self.out.intend(Intent.BOOK)
         return True
-
-
-def _part_of_day(time: str) -> str:
-    """"morning" before noon, "afternoon" until six, "evening" after."""
-    hour = int(time[:2])
-    return "morning" if hour < 12 else "afternoon" if hour < 18 else "evening"
