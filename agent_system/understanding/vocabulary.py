@@ -67,7 +67,8 @@ CLINIC_INFO = _words(
     r"onde fica\w*", r"onde (?:e|esta) a clinica", r"endereco", r"como (?:chego|chegar)", r"localizacao",
     r"telefone", r"numero (?:de|do) telefone", r"contato da clinica", r"horarios? de (?:funcionamento|atendimento)",
     r"(?:que|qual) horas? (?:abre|fecha)", r"abre (?:aos|no|nos) (?:sabados?|domingos?)", r"aceita\w*",
-    r"convenios?", r"planos? de saude", r"where is", r"address", r"phone(?: number)?", r"how do i get",
+    r"(?:e|eh|sao) aceit[oa]s?", r"convenios?", r"planos? de saude", r"where is", r"address", r"phone(?: number)?",
+    r"how do i get",
     r"opening hours", r"open on (?:saturdays?|sundays?)", r"what time (?:do|does) (?:it|you|the clinic) (?:open|close)",
     r"accept\w*", r"health (?:plans?|insurance)", r"insurance")
 # With a health plan named, the verbs that ask whether a clinic takes it ("quais clínicas pegam amil",

@@ -34,6 +34,7 @@ def _named(answer_text: str, registry) -> list[str]:
     (5, "which clinics take Unimed?", UNIMED, "en"),
     (6, "do you accept Bradesco insurance?", BRADESCO, "en"),
     (7, "is SulAmérica accepted?", SULAMERICA, "en"),
+    (8, "sulamérica é aceito?", SULAMERICA, "pt"),
 ])
 def test_a_named_plan_lists_only_the_clinics_that_accept_it(pipeline, new_conversation, registry, clinics,
                                                             n, message, accepting, language):
