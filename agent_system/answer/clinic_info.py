@@ -3,20 +3,30 @@ from __future__ import annotations
 
 from agent_system.dispatch.results import parsed, unanswered
 from agent_system.language.phrasebook import Wording
+from agent_system.language.text import normalize
 from agent_system.planning.plan import StepResult
 from clinic_servers.contract.schemas import ClinicInfo
 
 CLINIC_INFO = "get_clinic_info"
 
 
-def clinic_info_paragraphs(results: list[StepResult], words: Wording) -> list[str]:
-    """Address, phone, opening hours and health plans of each clinic that answered; who did not, after."""
+def clinic_info_paragraphs(results: list[StepResult], words: Wording, plan: str | None = None) -> list[str]:
+    """Address, phone, opening hours and health plans of each clinic that answered (those taking `plan`, when
+    one is asked about); who did not answer, after."""
     asked = [r for r in results if r.action == CLINIC_INFO]
-    paragraphs = [_block(info, words) for r in asked if (info := parsed(r, ClinicInfo)) is not None]
+    infos = [info for r in asked if (info := parsed(r, ClinicInfo)) is not None]
+    paragraphs = [_block(info, words) for info in infos if plan is None or _takes(info, plan)]
+    if plan is not None and infos:
+        paragraphs.insert(0, words.say("plan_accepted" if paragraphs else "plan_not_accepted", plan=plan))
     silent = [words.clinic(r.clinic) for r in asked if unanswered(r)]
     if silent:
         paragraphs.append(words.say("info_unavailable", count=len(silent), who=words.clinics(silent)))
     return paragraphs
+
+
+def _takes(info: ClinicInfo, plan: str) -> bool:
+    """Whether the clinic's own list of health plans has this one."""
+    return normalize(plan) in {normalize(p) for p in info.health_plans}
 
 
 def _block(info: ClinicInfo, words: Wording) -> str:

@@ -97,7 +97,7 @@ class _Answer:
         results = self.results
         paragraphs = [self._outcome(r) for r in results
                       if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)]
-        paragraphs += clinic_info_paragraphs(results, self.words)
+        paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan)
         mine = [r for r in results if r.action == MY_APPOINTMENTS]
         if mine:
             paragraphs += self._my_appointments(mine)

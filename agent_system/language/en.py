@@ -13,6 +13,8 @@ _PHRASES = {
     "overlap_declined": "All right, I did not book it. Your other appointments stay as they were.",
     "clinic_info": "**{clinic}** ({specialty})\nAddress: {address}\nPhone: {phone}\nOpening hours: {hours}\nHealth "
                    "plans: {plans}",
+    "plan_accepted": "These clinics accept {plan}:",
+    "plan_not_accepted": "None of the clinics I checked accepts {plan}.",
     "hours_weekdays": "Mon–Fri, {opens}–{closes}",
     "hours_saturday": "Sat, {opens}–{closes}",
     "hours_sunday": "Sun, {opens}–{closes}",
@@ -186,6 +188,7 @@ _KEYWORDS = frozenset(
     is are you have for to an any next week this at on doctor hi hello can could first
     earliest and of in see there how thanks thank yes time times from it that get
     write tell poem joke weather whats
+    does take takes accept accepts accepted insurance clinic clinics
     cardiology dermatology orthopedics orthopedic cardiologist dermatologist orthopedist
     monday tuesday wednesday thursday friday saturday sunday
     """.split()

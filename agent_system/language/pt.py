@@ -13,6 +13,8 @@ _PHRASES = {
     "overlap_declined": "Tudo bem, não marquei a nova consulta. Suas outras consultas continuam como estavam.",
     "clinic_info": "**{clinic}** ({specialty})\nEndereço: {address}\nTelefone: {phone}\nFuncionamento: {hours}\n"
                    "Convênios: {plans}",
+    "plan_accepted": "Aceitam {plan}:",
+    "plan_not_accepted": "Nenhuma das clínicas consultadas aceita {plan}.",
     "hours_weekdays": "seg a sex, {opens}–{closes}",
     "hours_saturday": "sáb, {opens}–{closes}",
     "hours_sunday": "dom, {opens}–{closes}",

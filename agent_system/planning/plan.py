@@ -90,6 +90,7 @@ class Plan(BaseModel):
     awaiting: PendingChange | None = None  # the cancel or reschedule waiting for the patient's yes
     clarification: Clarification | None = None
     unknown_specialty: str | None = None  # named by the patient, offered by no clinic
+    health_plan: str | None = None  # the plan a clinic-info question asks about: only the clinics taking it are shown
     advice_specialty: str | None = None  # the specialty a request for medical advice is about
     kept: AppointmentItem | None = None  # the booking the patient decided to keep
     overlap: Overlap | None = None

@@ -82,7 +82,7 @@ class _Policy:
         self.out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
         for clinic_id in clinics:
             self.out.step(clinic_id, "get_clinic_info")
-        self.out.intend(Intent.CLINIC_INFO)
+        self.out.intend(Intent.CLINIC_INFO, health_plan=r.health_plan)
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""

@@ -36,6 +36,8 @@ class FederationWords:
         self._one = re.compile(r"\bclinica?(?:\s*[_-]\s*|\s+)(" + short + r")\b")
         self._many = re.compile(r"\bclinic(?:as|s)\s+((?:" + short + r")(?:\s+(?:(?:e|and|ou|or)\s+)?(?:"
                                 + short + r"))*)\b")
+        plans = dict.fromkeys(p for c in registry.clinics for p in c.contact.health_plans)
+        self._plans = {plan: re.compile(r"\b(?:" + _alternation(_plan_names(plan)) + r")\b") for plan in plans}
 
     def specialties_in(self, text: str) -> list[str]:
         """Specialty keys mentioned by name or through a word patients use for them, in registry order."""
@@ -47,6 +49,10 @@ class FederationWords:
             if not any(p.fullmatch(match.group(0)) for p in self._specialties.values()):
                 return match.group(0)
         return None
+
+    def health_plan_in(self, text: str) -> str | None:
+        """The health plan a clinic of the registry takes that the message names ("unimed", "bradesco"), if any."""
+        return next((plan for plan, pattern in self._plans.items() if pattern.search(text)), None)
 
     def clinics_in(self, text: str) -> list[str]:
         """Clinic ids named as 'clínica A', 'clinic b', 'clinic_c', 'clínicas A e C', sorted."""
@@ -61,3 +67,13 @@ def _short_names(clinic_id: str, name: str) -> set[str]:
     if clinic_id.startswith("clinic_"):
         names.add(clinic_id.removeprefix("clinic_").replace("_", " "))
     return {n for n in names if n}
+
+
+def _plan_names(plan: str) -> list[str]:
+    """How patients name a plan: in full, without "Saúde", or by its first word when that is distinctive."""
+    full = normalize(plan)
+    words = full.split()
+    names = [full, full.removesuffix(" saude"), full.replace(" ", "")]
+    if len(words) > 1 and len(words[0]) >= 6:
+        names.append(words[0])
+    return [re.escape(n).replace(r"\ ", r"\s+") for n in names]

@@ -56,7 +56,7 @@ class Reading:
     wants_mine: bool
     wants_book: bool
     wants_list: bool
-    wants_clinic_info: bool
+    wants_clinic_info: bool  # also "quais clínicas pegam amil": a plan of the registry named with a verb of taking
     greets: bool
     off_topic: bool
     agrees: bool
@@ -69,6 +69,7 @@ class Reading:
     day_part: str | None = None  # "o da tarde", "the morning one"
     other_doctor: str | None = None  # "a outra doutora" -> "fem"; "the other doctor" -> "any"
     some_doctor: str | None = None  # "o doutor" without a name -> "masc"
+    health_plan: str | None = None  # a plan some clinic takes, as the registry spells it ("Unimed")
     about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
     points_at_booking: bool = False  # "aquela consulta", "my appointment"
     # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
@@ -134,7 +135,8 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
         wants_cancel=bool(asks.CANCEL.search(text)), wants_reschedule=bool(asks.RESCHEDULE.search(text)),
         wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
-        wants_list=bool(vocab.LIST.search(text)), wants_clinic_info=bool(vocab.CLINIC_INFO.search(text)),
+        wants_list=bool(vocab.LIST.search(text)), health_plan=(plan := federation.health_plan_in(text)),
+        wants_clinic_info=bool(vocab.CLINIC_INFO.search(text) or (plan and vocab.TAKES_PLAN.search(text))),
         greets=bool(vocab.GREETING.search(text)),
         off_topic=bool(vocab.OFF_TOPIC.search(text)),
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),

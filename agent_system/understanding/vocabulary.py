@@ -67,9 +67,15 @@ CLINIC_INFO = _words(
     r"onde fica\w*", r"onde (?:e|esta) a clinica", r"endereco", r"como (?:chego|chegar)", r"localizacao",
     r"telefone", r"numero (?:de|do) telefone", r"contato da clinica", r"horarios? de (?:funcionamento|atendimento)",
     r"(?:que|qual) horas? (?:abre|fecha)", r"abre (?:aos|no|nos) (?:sabados?|domingos?)", r"aceita\w*",
-    r"convenios?", r"planos? de saude", r"where is", r"address", r"phone(?: number)?", r"how do i get",
+    r"(?:e|eh|sao) aceit[oa]s?", r"convenios?", r"planos? de saude", r"where is", r"address", r"phone(?: number)?",
+    r"how do i get",
     r"opening hours", r"open on (?:saturdays?|sundays?)", r"what time (?:do|does) (?:it|you|the clinic) (?:open|close)",
     r"accept\w*", r"health (?:plans?|insurance)", r"insurance")
+# With a health plan named, the verbs that ask whether a clinic takes it ("quais clínicas pegam amil",
+# "which clinics take Unimed?", "atende pela Unimed?").
+TAKES_PLAN = _words(
+    r"pega\w*", r"cobre\w*", r"trabalha\w* com", r"atende\w* (?:pel[oa]|com|o|a)", r"takes?", r"taken",
+    r"covers?", r"covered", r"work\w* with")
 
 BOOK = _words(
     r"agend(?!a\b)\w*", r"marc(?:ar|a|o|ando|que)", r"reserv\w*", r"book\w*", r"schedule", r"quero (?:uma )?consulta",
@@ -83,7 +89,10 @@ LIST = _words(
     r"medicos?", r"doctors?", r"cardiologistas?")
 GREETING = _words(
     r"oi", r"ola", r"bom dia", r"boa tarde", r"boa noite", r"hello", r"hi", r"hey", r"tudo bem", r"e ai",
-    r"obrigad[oa]", r"valeu", r"thanks?", r"thank you", r"good (?:morning|afternoon|evening)", r"tchau", r"bye")
+    r"obrigad[oa]", r"valeu", r"thanks?", r"thank you", r"good (?:morning|afternoon|evening)", r"tchau", r"bye",
+    # asking what the assistant is for gets the same introduction
+    r"o (?:que|q) (?:voce|vc|tu) (?:faz|fazes|pode fazer|sabe fazer)", r"(?:quem|o que) (?:e|eh) (?:voce|vc)",
+    r"what (?:can|do) you do", r"what (?:are|is) you", r"who are you", r"how can you help")
 YES = _words(r"sim", r"yes", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"claro", r"certo", r"sure", r"yep",
              r"correto", r"exato", r"please do", r"go ahead")
 
