@@ -128,3 +128,13 @@ def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 60) -> requ
             assert process.poll() is None, "the web app exited"
             assert time.monotonic() < deadline, "the web app did not start"
             time.sleep(0.2)
+
+
+def give_back(fleet, conversation) -> None:
+    """Cancel every booking a test's conversation made: the clinics serve the whole test session."""
+    for key, code in conversation.codes.items():
+        clinic, doctor, day, time_ = key.split("|")
+        freed = call_tool(fleet.url(clinic), "cancel_appointment", {
+            "doctor": doctor, "date": day, "time": time_, "patient_name": conversation.patient.name,
+            "cpf": conversation.patient.cpf, "booking_code": code})
+        assert freed["isError"] is False, freed

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agent_system.language.text import language_of, normalize
-from tests.support import make_cpf, run_turn
+from tests.support import give_back, make_cpf, run_turn
 
 
 @pytest.mark.parametrize("reply", ["no", "ok", "2", "nope", "A3F9KQ", "hmm"])
@@ -30,11 +30,12 @@ def test_a_message_that_shows_its_language_wins_over_the_conversations(message, 
     ("Quero ver os horários de dermatologia desta semana", "ok", "pt"),
 ])
 def test_the_answer_to_a_bare_reply_is_in_the_conversations_language(
-        pipeline, new_conversation, opening, reply, language):
+        pipeline, clinics, new_conversation, opening, reply, language):
     conversation = new_conversation("Helena Prado Costa", make_cpf(421).replace(".", "").replace("-", ""))
     _, first = run_turn(pipeline, conversation, opening)
     _, answer = run_turn(pipeline, conversation, reply)
     assert (first.lang, answer.lang) == (language, language)
+    give_back(clinics, conversation)  # "2" after a listing is a choice: it may have booked
 
 
 def test_the_language_survives_the_session_store(pipeline, new_conversation, tmp_path):

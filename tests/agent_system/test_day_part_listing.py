@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.support import make_cpf, run_turn, store_bookings
+from tests.support import give_back, make_cpf, run_turn, store_bookings
 
 # One boundary for every part of the day: morning before noon, afternoon until six, evening after.
 PARTS = {"morning": lambda t: t < "12:00", "afternoon": lambda t: "12:00" <= t < "18:00",
@@ -44,6 +44,7 @@ def test_the_first_option_after_a_part_of_day_listing_books_a_slot_of_that_part(
     assert [(a.status, a.time) for a in answer.appointments] == [("confirmed", first.time)], answer.text
     assert store_bookings(clinics, first.clinic, conversation.patient.cpf) == \
         [(first.clinic, first.doctor, first.date, first.time)]
+    give_back(clinics, conversation)
 
 
 @pytest.mark.parametrize("message, words", [("tem cardio sexta à noite?", "noite"),

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from agent_system.language.registry import language_pack
-from tests.support import all_store_bookings, call_tool, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, give_back, make_cpf, run_turn
 
 OUT_OF_SCOPE_OPENINGS = tuple(language_pack(code).phrases["out_of_scope"][:30] for code in ("pt", "en"))
 _SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
@@ -153,3 +153,4 @@ def test_a_change_asked_in_a_new_session_finds_the_one_booking_with_the_doctor_n
     assert "Dra. Camila Rocha" in answer.text, answer.text
     stored = {(c, d, day, t) for c, d, day, t, *_ in all_store_bookings(clinics, conversation.patient.cpf)}
     assert {camila[:4], other[:4]} <= stored  # asking to confirm changed nothing yet
+    give_back(clinics, conversation)
