@@ -26,10 +26,11 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     verifier = Verifier(llm, _prompt(settings, "verifier.txt"), doctors)
     rules = RulesPlanner(registry)
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
-    check = PlanCheck(registry, rules.doctors, is_write_request)
+    check = PlanCheck(registry, rules.doctors, rules.federation, is_write_request)
     responder = None
     if llm and settings.llm_answers:
-        responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, registry)
+        responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, rules.doctors,
+                                  rules.federation)
     checks_triage = llm is not None and settings.triage_llm_check
     triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt")) if checks_triage else None
     router = Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,

@@ -16,8 +16,6 @@ import re
 from datetime import date
 from typing import Any, Iterator
 
-from clinic_servers.contract.registry import ClinicRegistry
-
 from agent_system.errors import LLMError, UnfaithfulAnswer
 from agent_system.events import TokenEvent
 from agent_system.language.text import normalize
@@ -44,10 +42,9 @@ _ENTITY_WORDS = frozenset({*MONTH_NAMES, *WEEKDAY_NAMES, "hoje", "today", "amanh
 class LLMResponder:
     """Generates the answer with the LLM, never letting an unchecked sentence through."""
 
-    def __init__(self, llm, prompt: str, verifier, registry: ClinicRegistry):
+    def __init__(self, llm, prompt: str, verifier, doctors: DoctorIndex, federation: FederationWords):
         self.llm, self.prompt, self.verifier = llm, prompt, verifier
-        self.doctors = DoctorIndex(registry)
-        self.federation = FederationWords(registry)
+        self.doctors, self.federation = doctors, federation
 
     def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date):
         """Yield TokenEvents of checked text as it arrives; return the full text, or None to use the rendering."""

@@ -58,9 +58,9 @@ class Grounds:
 class PlanCheck:
     """Checks (and where certain, repairs) an LLM plan against the turn's grounds."""
 
-    def __init__(self, registry: ClinicRegistry, doctors: DoctorIndex, write_request: WriteRequest):
-        self.registry, self.doctors, self.write_request = registry, doctors, write_request
-        self.federation = FederationWords(registry)
+    def __init__(self, registry: ClinicRegistry, doctors: DoctorIndex, federation: FederationWords,
+                 write_request: WriteRequest):
+        self.registry, self.doctors, self.federation, self.write_request = registry, doctors, federation, write_request
 
     def grounds(self, reading: Reading, conversation: Conversation, today: date) -> Grounds:
         """The entities this turn's plan may use: what the turn's message and the patient's earlier ones name."""

@@ -11,6 +11,7 @@ from agent_system.planning.check import PlanCheck
 from agent_system.planning.plan import Plan, Step
 from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message, Patient
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex
 
@@ -20,7 +21,7 @@ LISTED = SlotOffer(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-1
 
 @pytest.fixture
 def check(registry):
-    return PlanCheck(registry, DoctorIndex(registry), is_write_request)
+    return PlanCheck(registry, DoctorIndex(registry), FederationWords(registry), is_write_request)
 
 
 def conversation(*user_turns: str, listed: bool = False, booked: bool = False) -> Conversation:
