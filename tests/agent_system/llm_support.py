@@ -1,0 +1,46 @@
+"""What the LLM client tests share: the scripted server's LLMs, a closed port, a planner reply."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+
+from agent_system.llm.budget import ANSWER, TurnKind
+from agent_system.llm.client import LLM, LLMSettings
+from tests.fakes.openai_server import FakeOpenAIServer
+
+PROMPTS = Path(__file__).resolve().parents[2] / "prompts"
+PLAN_SCHEMA = {
+    "type": "object",
+    "properties": {"steps": {"type": "array", "items": {"type": "object"}}},
+    "required": ["steps"],
+}
+SYSTEM = "You are the planner. Answer with JSON only."
+CONVERSATION = [
+    {"role": "user", "content": "quero marcar cardiologia"},
+    {"role": "assistant", "content": "Temos horários na Clínica A e na Clínica C."},
+    {"role": "user", "content": "o primeiro"},
+]
+PLAN = '{"steps": [{"step_id": 1, "clinic": "clinic_a", "action": "list_available_slots", "parameters": {}}]}'
+PATIENT_CPF = "529.982.247-25"
+ANSWER_ONLY = TurnKind(frozenset({ANSWER}), 1)
+
+
+def openai_llm(server: FakeOpenAIServer, timeout_s: float = 5.0) -> LLM:
+    """An LLM pointed at the fake server's OpenAI path."""
+    return LLM(LLMSettings(provider="openai", api_key="sk-test", base_url=server.base_url, timeout_s=timeout_s))
+
+
+def azure_settings(server: FakeOpenAIServer) -> LLMSettings:
+    """Azure settings pointed at the fake server."""
+    return LLMSettings(
+        provider="azure", api_key="azure-key", azure_endpoint=server.endpoint, azure_deployment="gpt4o-prod"
+    )
+
+
+def closed_port() -> int:
+    """A local port nothing listens on (bound, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
