@@ -91,7 +91,10 @@ function buildActions(a) {
   return actions;
 }
 
-/** The chat message a card button sends, in the conversation's language. */
+/**
+ * The chat message a card button sends, in the conversation's language. The reschedule request names
+ * no date: the planner would read it as the new one; without it, it lists that doctor's slots instead.
+ */
 export function cardMessage(card, action) {
   const fields = { doctor: card.dataset.doctor, date: formatDate(card.dataset.date), time: card.dataset.time };
   return t(action === "cancel" ? "cancel_message" : "reschedule_request", fields);

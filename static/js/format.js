@@ -48,6 +48,7 @@ export function splitBold(text) {
 /**
  * The answer text the page shows next to slot chips: the text client's slot lines ("  • seg 23/11: …")
  * and its "choose a slot above" closing are what the chips already show, so they are left out.
+ * The catalogue's `listing_closing` and `reschedule_closing` are patterns that find that closing paragraph.
  * -> {text, mode: "book"|"reschedule"}
  */
 export function textBesideChips(text) {

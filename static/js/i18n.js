@@ -1,11 +1,13 @@
 /*
- * The page's words: one catalogue per language under i18n/, the current language, and the static
- * text of the page (elements with data-i18n / data-i18n-attr) re-applied when the language changes.
+ * The page's words: one catalogue per language, the current language, and the static text of the
+ * page (elements with data-i18n / data-i18n-attr) re-applied when the language changes.
+ *
+ * The catalogues are data: static/i18n/<code>.json, every string the page shows in one language, with
+ * the keys of pt.json (the fallback). The server embeds them all in the page as the JSON element
+ * #catalogues, so they are here before any other module asks for a word (module scripts run after
+ * the document is parsed); a new language is one more JSON file.
  */
-import en from "./i18n/en.js";
-import pt from "./i18n/pt.js";
-
-const CATALOGUES = { pt: pt, en: en };
+const CATALOGUES = JSON.parse(document.getElementById("catalogues").textContent);
 const FALLBACK = "pt";
 let current = FALLBACK;
 let registryWords = null;
