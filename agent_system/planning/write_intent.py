@@ -16,6 +16,7 @@ from typing import Literal
 from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
 from agent_system.language.text import normalize
+from agent_system.understanding.phrases import any_phrase
 
 _BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
          r"|schedule")
@@ -50,16 +51,17 @@ _WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
 _ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}) (?:(?:me|pra mim|por favor|"
                              rf"please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
 
-_NEGATED = re.compile(r"\b(?:nao|not|don t|dont|do not|never|nunca|jamais|nem)\b")
-_HEDGED = re.compile(r"\b(?:se|if|whether|caso|saber|know|wondering|asking|perguntando|curiosidade|were me|"
-                     r"seu lugar|telefone|phone|sera)\b")
-_COURTESY = re.compile(r"\b(?:se possivel|se puder|if possible|if you can|por gentileza)\b")
+_NEGATED = any_phrase("nao", "not", "don t", "dont", "do not", "never", "nunca", "jamais", "nem")
+_HEDGED = any_phrase("se", "if", "whether", "caso", "saber", "know", "wondering", "asking", "perguntando", "curiosidade",
+                     "were me", "seu lugar", "telefone", "phone", "sera")
+_COURTESY = any_phrase("se possivel", "se puder", "if possible", "if you can", "por gentileza")
 # Conditions that close a question the patient asked just before: "…? se tiver, marca", "…? if so, book it".
 # "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
 _SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
 # "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
 _ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario) works(?: for me| fine)?$| works for me\b")
-_TAG = re.compile(r"pode ser|pode|ok|okay|tudo bem|beleza|blz|would that work|is that ok|ok for you")
+_TAG = any_phrase("pode ser", "pode", "ok", "okay", "tudo bem", "beleza", "blz", "would that work", "is that ok",
+                  "ok for you")
 _CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
 _ASKING = re.compile(
     r"^(?:e |and |so )?(?:is|are|was|were|does|do|did|has|have|had)\b|\b(?:quem|qual|quais|quanto|quanta|quantos|"
@@ -88,8 +90,8 @@ _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
 _PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
     caro cara barato is are free available open good busy taken has does works""".split())
 # Said anywhere, these make the whole message a question: "marca com o Dr. X às 9h, só perguntando".
-_JUST_ASKING = re.compile(r"\b(?:so (?:perguntando|pra saber|para saber|curiosidade)|just (?:asking|wondering|curious)|"
-                          r"only asking|hipoteticamente|hypothetically)\b")
+_JUST_ASKING = any_phrase("so perguntando", "so pra saber", "so para saber", "so curiosidade", "just asking",
+                          "just wondering", "just curious", "only asking", "hipoteticamente", "hypothetically")
 _SPECIALTY = re.compile(r"^(?:cardio|dermato|derma|orto|ortho|pele|joelho)")
 
 _SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")

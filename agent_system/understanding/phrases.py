@@ -1,0 +1,12 @@
+"""Patterns made of plain word lists: a list reads as words, not as regular-expression syntax."""
+from __future__ import annotations
+
+import re
+
+
+def any_phrase(*phrases: str) -> re.Pattern[str]:
+    """A pattern matching any of the phrases as whole words (normalised text: lower case, no accents)."""
+    # Longest first: an alternation takes the first alternative that fits, so "se" listed before "se puder"
+    # would stop at the shorter prefix and a replacement would leave "puder" behind.
+    alternatives = "|".join(re.escape(phrase) for phrase in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternatives})\b")
