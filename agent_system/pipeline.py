@@ -6,7 +6,7 @@ import time
 from dataclasses import replace
 from typing import Iterator
 
-from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent, TokenEvent
+from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
 from agent_system.planning.plan import Intent, Plan, StepResult
@@ -101,7 +101,6 @@ class Pipeline:
         yield PlanEvent(steps=[], source="triage")
         yield StageEvent(stage="answer", status="start")
         answer = AnswerEvent(text=emergency_answer(triage, language), emergency=True, lang=language)
-        yield TokenEvent(text=answer.text)
         yield answer
         yield StageEvent(stage="answer", status="end", ms=0.0)
         return answer
@@ -125,7 +124,6 @@ class Pipeline:
         yield StageEvent(stage="answer", status="start")
         if not verdict.safe:
             answer = self._blocked(results, verdict.note, language)
-            yield TokenEvent(text=answer.text)
         else:
             answer = yield from self._generate(plan, results, conversation, reading)
         answer.lang = language
@@ -144,11 +142,8 @@ class Pipeline:
             text = rendering.text
             checked = self.verifier.check_answer(text, results, conversation.patient, language)
             if not checked.safe:
-                answer = self._blocked(results, checked.note, language)
-                yield TokenEvent(text=answer.text)
-                return answer
-            for line in text.splitlines(keepends=True):
-                yield TokenEvent(text=line)
+                return self._blocked(results, checked.note, language)
+        # Only LLM text streams as tokens; a rendered answer is whole at once, and its answer event carries it.
         return AnswerEvent(text=text, slots=rendering.slots, appointments=rendering.appointments,
                            confirm=rendering.confirm, lang=language)
 

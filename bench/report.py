@@ -41,8 +41,8 @@ def _machine(f: dict) -> str:
         f"Speed index (CPU ms of a fixed Python workload, best of 5; lower is faster; on this shared VM it "
         f"drifts by a third within minutes): {f['speed_before_ms']} before the run, {f['speed_after_ms']} after.",
         f"Layout: six clinics, each `gunicorn --workers {layout['clinic_workers']} -k gthread --threads 8`; "
-        f"the web app `gunicorn --workers {layout['web_workers']} -k gthread --threads {layout['web_threads']} "
-        f"'web_app:create_app()'`; rules mode (no LLM); SQLite sessions; CLINIC_TODAY fixed; "
+        f"the web app by its production command `gunicorn -c gunicorn_web.conf.py` (gevent workers) with "
+        f"WEB_WORKERS={layout['web_workers']}; rules mode (no LLM); SQLite sessions; CLINIC_TODAY fixed; "
         f"the load generator runs on the same machine. Limits as shipped (30 messages a minute per session; per address: new sessions, chats, open streams), each simulated patient its own address through the trusted proxy setting. "
         f"Warm-up: {f.get('warm_up', {}).get('turns', 0)} turns, {f.get('warm_up', {}).get('failures', 0)} failed "
         f"(counted in the run's errors)."])

@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark, print the figures, and write them into docs/performance.md."""
     options = _options(argv)
     counts = QUICK if options.quick else FULL
-    layout = Layout(options.clinic_workers, options.web_workers, options.web_threads)
+    layout = Layout(options.clinic_workers, options.web_workers)
     figures = {"started": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "quick": options.quick,
                "machine": machine.describe(), "layout": asdict(layout), "headline": {}}
     began = time.monotonic()
@@ -70,7 +70,6 @@ def _options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="fewer turns and shorter phases")
     parser.add_argument("--clinic-workers", type=int, default=2, help="gunicorn workers per clinic")
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn workers of the web app")
-    parser.add_argument("--web-threads", type=int, default=16, help="threads per web worker")
     parser.add_argument("--only", action="append", choices=_SECTIONS, help="run only these sections")
     parser.add_argument("--json", help="also write the raw figures to this file")
     parser.add_argument("--no-write", action="store_true",

@@ -33,7 +33,7 @@ from tests.documents import with_block  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 BEGIN, END = "<!-- store-bench:begin (written by bench/store_bench.py) -->", "<!-- store-bench:end -->"
-LAYOUT = Layout(clinic_workers=2, web_workers=2, web_threads=16)
+LAYOUT = Layout(clinic_workers=2, web_workers=2)
 LISTING_TURNS, BOOKINGS, RACES, CONTENDERS = 120, 20, 5, 32
 
 
@@ -181,7 +181,7 @@ ABOUT = ("`python bench/store_bench.py` (`--no-write` leaves this file alone) ru
 def _setup(speed_ms: float) -> str:
     return (f"Speed index before the run: {speed_ms:.1f} ms (CPU time of a fixed Python workload; lower is "
             f"faster). Layout: six clinics, each `gunicorn --workers {LAYOUT.clinic_workers} -k gthread --threads 8`; "
-            f"the web app with {LAYOUT.web_workers} workers × {LAYOUT.web_threads} threads; rules mode; SQLite "
+            f"the web app by its production command with {LAYOUT.web_workers} gevent workers; rules mode; SQLite "
             "sessions. PostgreSQL: a local cluster with its shipped durability settings (fsync, synchronous commit) "
             "on the same two cores, one database per clinic; SQLite: WAL with synchronous=NORMAL. Turns: one "
             f"patient at a time through SSE ({LISTING_TURNS} listing turns, {BOOKINGS} booking turns). Races: "

@@ -1,4 +1,4 @@
-"""The system as in production: six gunicorn clinics and the gunicorn (gthread) web app, on 127.0.0.1."""
+"""The system as in production: six gunicorn clinics and the web app by its production command, on 127.0.0.1."""
 from __future__ import annotations
 
 import http.client
@@ -20,10 +20,9 @@ READY_TIMEOUT_S = 30.0
 
 @dataclass(frozen=True)
 class Layout:
-    """Process counts: clinic workers per clinic, web workers and threads per web worker."""
+    """Process counts: worker processes per clinic and of the web app."""
     clinic_workers: int = 1
     web_workers: int = 2
-    web_threads: int = 16
 
 
 def start_clinics(registry: ClinicRegistry, var_dir: Path, layout: Layout) -> ClinicFleet:
@@ -35,7 +34,7 @@ def start_clinics(registry: ClinicRegistry, var_dir: Path, layout: Layout) -> Cl
 
 @dataclass
 class WebApp:
-    """A running `gunicorn -k gthread 'web_app:create_app()'`."""
+    """A running `gunicorn -c gunicorn_web.conf.py` (the README's production command)."""
     process: subprocess.Popen
     port: int
 
@@ -55,10 +54,11 @@ def start_web(clinic_urls: dict[str, str], var_dir: Path, layout: Layout,
     """The web app in rules mode (no LLM variables) against the given clinic endpoints, with the shipped
     limits unless `messages_per_minute` overrides the per-session one."""
     port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "--workers", str(layout.web_workers), "--worker-class", "gthread",
-               "--threads", str(layout.web_threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-               "--no-control-socket", "web_app:create_app()"]
-    process = subprocess.Popen(command, env=web_env(clinic_urls, var_dir, messages_per_minute), cwd=ROOT,
+    # The shipped configuration (gevent workers), told its port and worker count as an operator would;
+    # ENV_FILE keeps a developer's .env out of the figures.
+    env = web_env(clinic_urls, var_dir, messages_per_minute) | {
+        "PORT": str(port), "WEB_WORKERS": str(layout.web_workers), "WEB_LOG_LEVEL": "warning", "ENV_FILE": os.devnull}
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn_web.conf.py"], env=env, cwd=ROOT,
                                start_new_session=True)
     app = WebApp(process, port)
     try:

@@ -145,8 +145,9 @@ def test_the_sse_stream_follows_the_contract(client, live_server):
     assert [e.id for e in events] == [str(n) for n in range(1, len(events) + 1)]
     assert all("\n" not in e.data for e in events)
     types = [e.event for e in events]
+    # Rules mode: the rendered answer is whole at once, so no token streams before the answer event.
     assert _stage_order(types) == ["session", "stage", "plan", "stage", "dispatch", "stage", "verification",
-                                   "stage", "token", "answer", "stage", "done"]
+                                   "stage", "answer", "stage", "done"]
     stages = [(json.loads(e.data)["stage"], json.loads(e.data)["status"]) for e in events if e.event == "stage"]
     assert stages == [("triage", "start"), ("triage", "end"), ("planning", "start"), ("planning", "end"),
                       ("dispatch", "start"), ("dispatch", "end"), ("verification", "start"),
