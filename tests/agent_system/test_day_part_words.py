@@ -20,15 +20,18 @@ def day_part(message: str) -> str | None:
     return read(message, conversation, date(2026, 11, 23), DoctorIndex(REGISTRY), FederationWords(REGISTRY)).day_part
 
 
-@pytest.mark.parametrize(("message", "part"), [
-    ("dermato tarde", "afternoon"),
-    ("tem cardio quarta manhã?", "morning"),
-    ("quinta noite tem horário com ortopedista?", "evening"),
-    ("amanhã tarde, dermatologia", "afternoon"),
-    ("consulta dia 30 manhã", "morning"),
-    ("horarios sabado manha", "morning"),
-    ("ortopedia periodo da tarde", "afternoon"),
-])
+READ = {
+    "dermato tarde": "afternoon",
+    "tem cardio quarta manhã?": "morning",
+    "quinta noite tem horário com ortopedista?": "evening",
+    "amanhã tarde, dermatologia": "afternoon",
+    "consulta dia 30 manhã": "morning",
+    "horarios sabado manha": "morning",
+    "ortopedia periodo da tarde": "afternoon",
+}
+
+
+@pytest.mark.parametrize(("message", "part"), READ.items())
 def test_a_bare_part_of_the_day_next_to_a_day_or_a_specialty_is_read(message, part):
     assert day_part(message) == part
 
