@@ -85,6 +85,10 @@ DAY_PARTS = {
     "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon"),
     "evening": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?noite", r"evening"),
 }
+# A reply that is only a number, to a question that numbered its choices: "2", "a 2", "opção 2", "nº 2",
+# "number 2 please". Not an ordinal elsewhere: after a listing, "2" could as well be a day or an hour.
+NUMBER_PICK = re.compile(r"^(?:(?:o|a|the|opcao|numero|number|option|no|n)\s*)?(?P<n>[1-9])(?:\s*(?:o|a))?"
+                         r"(?:\s*(?:please|por favor|pfv|pf))?\s*[.!]?$")
 # The other doctor of a listing: "e a outra doutora?", "what about the other doctor?".
 OTHER_DOCTOR = re.compile(r"\b(?:(?P<fem>outra (?:medica|doutora|dra))|(?P<masc>outro (?:medico|doutor|dr))"
                           r"|other (?:doctor|one|dr))\b")
