@@ -165,6 +165,7 @@ def _timed(stage: str, work):
 def _remember(conversation: Conversation, plan: Plan, results: list[StepResult], answer: AnswerEvent) -> None:
     """Carry the pending choice, and trust a complete my-appointments lookup over older knowledge."""
     conversation.pending, conversation.awaiting = plan.pending, plan.awaiting
+    conversation.offered_doctors = [d.doctor for d in plan.clarification.doctors] if plan.clarification else []
     lookups = [r for r in results if r.action == "list_my_appointments"]
     if Intent.MY_APPOINTMENTS in plan.intents and lookups and all(r.status == "ok" for r in lookups):
         conversation.appointments = []

@@ -81,6 +81,8 @@ class Conversation(BaseModel):
     # Booking codes of the bookings made or moved in this chat ("clinic|doctor|date|time" -> code):
     # they let this chat cancel or move its own bookings without asking the patient for the code.
     codes: dict[str, str] = Field(default_factory=dict)
+    # The doctors the last answer numbered for the patient to choose from: "2" answers that question.
+    offered_doctors: list[str] = Field(default_factory=list)
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:

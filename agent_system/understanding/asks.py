@@ -9,6 +9,7 @@ Booking and listing words stay in `vocabulary`; whether a message is a request o
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 
 def _any(*constructions: str) -> re.Pattern[str]:
@@ -84,6 +85,10 @@ DAY_PARTS = {
     "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon"),
     "evening": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?noite", r"evening"),
 }
+# A reply that is only a number, to a question that numbered its choices: "2", "a 2", "opção 2", "nº 2",
+# "number 2 please". Not an ordinal elsewhere: after a listing, "2" could as well be a day or an hour.
+NUMBER_PICK = re.compile(r"^(?:(?:o|a|the|opcao|numero|number|option|no|n)\s*)?(?P<n>[1-9])(?:\s*(?:o|a))?"
+                         r"(?:\s*(?:please|por favor|pfv|pf))?\s*[.!]?$")
 # The other doctor of a listing: "e a outra doutora?", "what about the other doctor?".
 OTHER_DOCTOR = re.compile(r"\b(?:(?P<fem>outra (?:medica|doutora|dra))|(?P<masc>outro (?:medico|doutor|dr))"
                           r"|other (?:doctor|one|dr))\b")
@@ -99,9 +104,21 @@ APPOINTMENT_TOPIC = _any(
     r"cancel\w*", r"desmarc\w*", r"remarc\w*", r"resched\w*")
 
 
-def day_part_in(text: str) -> str | None:
-    """The part of the day a choice names ("o da tarde" -> "afternoon"), if any."""
-    return next((part for part, pattern in DAY_PARTS.items() if pattern.search(text)), None)
+# Without a preposition, "tarde" is also "late" and the parts of the day open greetings ("boa tarde"); the bare
+# word is a part of the day only right after a day ("sexta noite", "dia 30 manhã") or a specialty ("dermato tarde").
+_BARE_PART = re.compile(r"\b(?P<before>[\w/]+) (?P<part>manha|tarde|noite)\b")
+_PART_WORDS = {"manha": "morning", "tarde": "afternoon", "noite": "evening"}
+_DAY_WORDS = frozenset("segunda terca quarta quinta sexta sabado domingo seg ter qua qui sex sab dom feira hoje "
+                       "amanha".split())
+
+
+def day_part_in(text: str, names_specialty: Callable[[str], bool]) -> str | None:
+    """The part of the day a choice or a request names ("o da tarde", "sexta tarde" -> "afternoon"), if any."""
+    named = next((part for part, pattern in DAY_PARTS.items() if pattern.search(text)), None)
+    if named is not None:
+        return named
+    return next((_PART_WORDS[m["part"]] for m in _BARE_PART.finditer(text)
+                 if m["before"] in _DAY_WORDS or m["before"][-1].isdigit() or names_specialty(m["before"])), None)
 
 
 def doctor_pointer(pattern: re.Pattern[str], text: str) -> str | None:

@@ -15,6 +15,17 @@ from agent_system.understanding.vocabulary import INVALID_SPECIALTY
 
 _LIST_JOINERS = {"e", "and", "ou", "or"}
 _CLINIC_WORD = re.compile(r"^clinica?\s+")
+# A plan named where a plan's name goes: "pelo convênio Cassi?", "plano de saúde X", "Cigna insurance". A bare
+# "plano" is also a plan of the day ("meu plano é ir cedo"), so it needs "de saúde"; the name ends the clause,
+# so that "o convênio cobre a consulta?" names no plan.
+_NAMED_PLAN = re.compile(r"\b(?:convenios?|plano de saude|health plan|insurance plan) (?:da |do |de )?"
+                         r"(?P<after>[a-z]\w+)(?=\s*(?:[?.!,;]|$))|\b(?P<before>[a-z]\w+) (?:insurance|health plan)\b")
+_NOT_PLAN_NAMES = frozenset("""
+    de da do saude medico odontologico individual empresarial familiar particular coletivo que qual quais voces vcs
+    vc seu sua meu minha teu tua aceito aceitos aceitam aceita e ou my your our the a an any which what health
+    dental private medical travel life this that is are do does accepted accept take""".split())
+# A name that runs two words together ("SulAmérica", "NotreDame") is also typed apart.
+_JOINED_WORDS = re.compile(r"(?<=[a-zà-ÿ])(?=[A-ZÀ-Ý])")
 
 
 def _alternation(phrases: Iterable[str]) -> str:
@@ -51,8 +62,13 @@ class FederationWords:
         return None
 
     def health_plan_in(self, text: str) -> str | None:
-        """The health plan a clinic of the registry takes that the message names ("unimed", "bradesco"), if any."""
-        return next((plan for plan, pattern in self._plans.items() if pattern.search(text)), None)
+        """The health plan the message names: as the registry spells it when a clinic takes it ("unimed" ->
+        "Unimed"), else as the patient wrote it where a plan's name goes ("convênio cassi" -> "Cassi")."""
+        known = next((plan for plan, pattern in self._plans.items() if pattern.search(text)), None)
+        if known is not None:
+            return known
+        named = (m["after"] or m["before"] for m in _NAMED_PLAN.finditer(text))
+        return next((name.title() for name in named if name not in _NOT_PLAN_NAMES), None)
 
     def clinics_in(self, text: str) -> list[str]:
         """Clinic ids named as 'clínica A', 'clinic b', 'clinic_c', 'clínicas A e C', sorted."""
@@ -73,7 +89,7 @@ def _plan_names(plan: str) -> list[str]:
     """How patients name a plan: in full, without "Saúde", or by its first word when that is distinctive."""
     full = normalize(plan)
     words = full.split()
-    names = [full, full.removesuffix(" saude"), full.replace(" ", "")]
+    names = [full, full.removesuffix(" saude"), full.replace(" ", ""), normalize(_JOINED_WORDS.sub(" ", plan))]
     if len(words) > 1 and len(words[0]) >= 6:
         names.append(words[0])
     return [re.escape(n).replace(r"\ ", r"\s+") for n in names]

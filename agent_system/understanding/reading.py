@@ -46,7 +46,7 @@ class Reading:
     dates: list[date]
     times: list[str]
     date_range: tuple[date, date | None] | None  # a week, a month, or a window ("até sexta"); None end: open
-    ordinal: int | None
+    ordinal: int | None  # also a bare "2" that answers a question with numbered choices
     foreign_cpf: bool
     wants_privacy: bool
     injection: bool
@@ -116,6 +116,13 @@ def chronological(item: _Dated) -> tuple[str, str, str, str]:
     return item.date, item.time, item.clinic, item.doctor
 
 
+def _ordinal(text: str, message: str, conversation: Conversation) -> int | None:
+    """The choice an ordinal makes, or a bare number when the last answer numbered choices for it."""
+    numbered = conversation.offered_doctors or (conversation.pending and conversation.pending.action != "book_overlap")
+    pick = asks.NUMBER_PICK.match(text) if numbered else None
+    return int(pick["n"]) - 1 if pick else vocab.ordinal_in(text, choice=not is_question(message))
+
+
 def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
          federation: FederationWords) -> Reading:
     """Read a message in the light of who is asking."""
@@ -124,12 +131,17 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
     undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
     own_name = frozenset(normalize(conversation.patient.name).split())
+    ordinal, named = _ordinal(text, message, conversation), doctors.named_in(text, own_name)
+    offered = conversation.offered_doctors
+    if offered and ordinal is not None and not named and -len(offered) <= ordinal < len(offered):
+        # "2" to "which of these doctors?" names the second doctor; it picks no slot of the listing.
+        named, ordinal = [d for d in [doctors.by_name(offered[ordinal])] if d is not None], None
     return Reading(
         message=message, text=text, language=language_of(text, conversation.language), specialties=federation.specialties_in(text),
-        invalid_specialty=federation.unoffered_specialty(text), doctors=doctors.named_in(text, own_name),
+        invalid_specialty=federation.unoffered_specialty(text), doctors=named,
         clinics=federation.clinics_in(text), dates=find_dates(undated, today), times=find_times(text),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
-        ordinal=vocab.ordinal_in(text, choice=not is_question(message)),
+        ordinal=ordinal,
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
@@ -142,7 +154,8 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
-        same_time=bool(asks.SAME_TIME.search(text)), day_part=asks.day_part_in(text),
+        same_time=bool(asks.SAME_TIME.search(text)),
+        day_part=asks.day_part_in(text, lambda word: bool(federation.specialties_in(word))),
         other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),
         some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
         about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)),

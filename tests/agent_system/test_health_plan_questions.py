@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from agent_system.language.text import normalize
+from agent_system.understanding.federation_words import FederationWords
 from tests.support import all_store_bookings, make_cpf, run_turn
 
 ALL = ["clinic_a", "clinic_b", "clinic_c", "clinic_d", "clinic_e", "clinic_f"]
@@ -35,6 +37,9 @@ def _named(answer_text: str, registry) -> list[str]:
     (6, "do you accept Bradesco insurance?", BRADESCO, "en"),
     (7, "is SulAmérica accepted?", SULAMERICA, "en"),
     (8, "sulamérica é aceito?", SULAMERICA, "pt"),
+    # A plan whose name runs two words together is also typed apart ("SulAmérica", "NotreDame").
+    (9, "vcs aceitam sul america?", SULAMERICA, "pt"),
+    (12, "do you accept Notre Dame Intermedica?", ["clinic_b"], "en"),
 ])
 def test_a_named_plan_lists_only_the_clinics_that_accept_it(pipeline, new_conversation, registry, clinics,
                                                             n, message, accepting, language):
@@ -61,6 +66,20 @@ def test_no_clinic_asked_about_accepting_the_plan_is_said(pipeline, new_conversa
     assert expected in answer.text.lower()
 
 
+@pytest.mark.parametrize("n, message, language, expected", [
+    (13, "vocês atendem pelo convênio Cassi?", "pt", "nenhuma das clínicas consultadas aceita cassi"),
+    (14, "aceitam plano de saúde Medsenior?", "pt", "nenhuma das clínicas consultadas aceita medsenior"),
+    (15, "do you take Cigna insurance?", "en", "none of the clinics i checked accepts cigna"),
+])
+def test_a_plan_no_clinic_takes_is_said_by_its_name(pipeline, new_conversation, registry, n, message, language,
+                                                     expected):
+    plan, answer = _turn(pipeline, new_conversation, message, n)
+    assert {s["action"] for s in plan.steps} == {"get_clinic_info"}
+    assert _named(answer.text, registry) == []
+    assert answer.lang == language and not answer.blocked
+    assert expected in answer.text.lower()
+
+
 def test_a_question_without_a_plan_name_lists_every_clinic(pipeline, new_conversation, registry):
     plan, answer = _turn(pipeline, new_conversation, "quais convênios vocês aceitam?", 20)
     assert {s["action"] for s in plan.steps} == {"get_clinic_info"}
@@ -79,3 +98,13 @@ def test_asking_what_the_assistant_does_gets_the_greeting(pipeline, new_conversa
     greeting = {"pt": "Sou o assistente de agendamento", "en": "I'm the scheduling assistant"}[language]
     assert greeting in answer.text
     assert "Desculpe" not in answer.text and "Sorry" not in answer.text
+
+
+@pytest.mark.parametrize("message", [
+    "o convênio cobre a consulta?",
+    "meu plano é ir cedo, tem dermato amanhã?",
+    "does my insurance cover it?",
+    "quais convênios vocês aceitam?",
+])
+def test_words_about_plans_that_name_none_read_no_plan(message, registry):
+    assert FederationWords(registry).health_plan_in(normalize(message)) is None
