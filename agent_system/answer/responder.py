@@ -14,6 +14,7 @@ from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOIN
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language, normalize
+from agent_system.planning.ordinal_pick import pick_note
 from agent_system.planning.overlap import overlap_note
 from agent_system.planning.plan import STAFF_ACTIONS, Clarification, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
@@ -201,6 +202,8 @@ class _Answer:
             Intent.KEEP: self._kept,
             Intent.OVERLAP: lambda: overlap_note(self.plan.overlap, self.words),
             Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
+            Intent.PICK_CHECK: lambda: pick_note(self.plan.pick, self.words),
+            Intent.PICK_DECLINED: lambda: self.words.say("pick_declined"),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

@@ -18,6 +18,9 @@ _PHRASES = {
     "hours_weekdays": "Mon–Fri, {opens}–{closes}",
     "hours_saturday": "Sat, {opens}–{closes}",
     "hours_sunday": "Sun, {opens}–{closes}",
+    "pick_check": "Counting in time order, option {position} is {day} at {time} with {doctor} ({clinic}). Shall "
+                  "I book it? Answer yes or no, or tell me the doctor and time you prefer.",
+    "pick_declined": "All right, I did not book it. Tell me the doctor and time you prefer.",
     "info_unavailable": "{who} did not answer right now; try again in a few minutes.",
     "info_unavailable_many": "{who} did not answer right now; try again in a few minutes.",
     "listing_intro": "Here are the open slots in {specialties}:",

@@ -18,6 +18,9 @@ _PHRASES = {
     "hours_weekdays": "seg a sex, {opens}–{closes}",
     "hours_saturday": "sáb, {opens}–{closes}",
     "hours_sunday": "dom, {opens}–{closes}",
+    "pick_check": "Pela ordem de horário, a {position}ª opção é {day} às {time} com {doctor} ({clinic}). Posso "
+                  "marcar? Responda sim ou não, ou diga o médico e o horário que prefere.",
+    "pick_declined": "Tudo bem, não marquei. Diga o médico e o horário que prefere.",
     "info_unavailable": "{who} não respondeu agora; tente de novo em alguns minutos.",
     "info_unavailable_many": "{who} não responderam agora; tente de novo em alguns minutos.",
     "listing_intro": "Aqui estão os horários livres em {specialties}:",

@@ -11,11 +11,13 @@ from clinic_servers.contract.registry import ClinicRegistry
 from agent_system.dispatch.results import booked_slots
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
+from agent_system.planning.ordinal_pick import PICKED, pick_question
 from agent_system.planning.plan import Intent, Overlap, Plan, Step
 from agent_system.sessions.conversation import Conversation, PendingAction
 from agent_system.understanding.reading import Reading
 
 HELD = "book_overlap"  # the pending action of a held booking
+_DECLINED = {HELD: Intent.OVERLAP_DECLINED, PICKED: Intent.PICK_DECLINED}
 
 
 class OverlapGuard:
@@ -26,22 +28,28 @@ class OverlapGuard:
 
     def review(self, plan: Plan, conversation: Conversation, reading: Reading) -> Plan:
         """The plan to dispatch: as planned, a held booking's outcome, or the question instead of the booking."""
-        held = conversation.pending if conversation.pending and conversation.pending.action == HELD else None
+        held = conversation.pending if conversation.pending and conversation.pending.action in _DECLINED else None
         if held is not None and held.slot is not None:
             reply = reading.confirmation
             if reply == "no":
-                return Plan(intents=[Intent.OVERLAP_DECLINED], source=plan.source)
+                return Plan(intents=[_DECLINED[held.action]], source=plan.source)
             if reply == "yes" and not plan.steps:
                 slot = held.slot
                 step = Step(step_id=1, clinic=slot.clinic, action="book_appointment",
                             parameters={"doctor": slot.doctor, "date": slot.date, "time": slot.time})
-                return Plan(steps=[step], intents=[Intent.BOOK], source=plan.source,
-                            reasoning=["The patient confirmed the overlapping booking."], overlap_confirmed=True)
+                confirmed = Plan(steps=[step], intents=[Intent.BOOK], source=plan.source,
+                                 reasoning=["The patient confirmed the held booking."], overlap_confirmed=True)
+                if held.action == HELD:
+                    return confirmed
+                plan = confirmed  # a confirmed pick may still overlap another booking
         books = [s for s in plan.steps if s.action == "book_appointment"]
         if len(books) != 1 or len(plan.steps) != 1:
             return plan
         slot = SlotOffer(clinic=books[0].clinic, **{k: str(books[0].parameters.get(k, "")) for k in
                                                       ("doctor", "date", "time")})
+        unsure = pick_question(plan, slot, reading, conversation)
+        if unsure is not None:
+            return unsure
         clash = self._clash(slot, conversation)
         if clash is None:
             return plan

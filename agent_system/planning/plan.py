@@ -41,6 +41,8 @@ class Intent(str, Enum):
     CLINIC_INFO = "clinic_info"
     OVERLAP = "overlap"
     OVERLAP_DECLINED = "overlap_declined"
+    PICK_CHECK = "pick_check"  # "a segunda opção" of several doctors' slots: is this the one?
+    PICK_DECLINED = "pick_declined"
     PRIVACY = "privacy"
     INVALID_SPECIALTY = "invalid_specialty"
     MISSING_SPECIALTY = "missing_specialty"
@@ -78,6 +80,12 @@ class Overlap(BaseModel):
     existing: SlotOffer
 
 
+class HeldPick(BaseModel):
+    """A slot an ordinal picked from a listing of several doctors, held until the patient confirms it."""
+    slot: SlotOffer
+    position: int  # 1-based, counted in time order
+
+
 class Plan(BaseModel):
     """The steps to dispatch, what the turn is about, and the facts its answer and the next turn need."""
     model_config = ConfigDict(extra="forbid")  # a misspelt fact fails where it is written, not where it is read
@@ -95,6 +103,7 @@ class Plan(BaseModel):
     kept: AppointmentItem | None = None  # the booking the patient decided to keep
     overlap: Overlap | None = None
     overlap_confirmed: bool = False  # the patient said yes to a held booking: the turn may book it
+    pick: HeldPick | None = None
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
 
     def public(self) -> dict[str, Any]:

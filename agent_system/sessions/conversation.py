@@ -52,14 +52,14 @@ class PendingChange(BaseModel):
 
 class PendingAction(BaseModel):
     """An action waiting for the patient's next message: which booking to cancel or move, or a held booking's yes."""
-    action: Literal["cancel", "reschedule", "book_overlap"]
+    action: Literal["cancel", "reschedule", "book_overlap", "book_pick"]
     appointment: AppointmentItem | None = None  # the booking to cancel or move, once known
     doctor: str | None = None  # what the patient said of the booking before it was looked up
     date: str | None = None
     time: str | None = None
     new_date: str | None = None  # the new slot of a reschedule, as far as it is known
     new_time: str | None = None
-    slot: SlotOffer | None = None  # a booking held back as overlapping (action book_overlap)
+    slot: SlotOffer | None = None  # a booking held back as overlapping (book_overlap) or as an unsure pick (book_pick)
 
 
 class Conversation(BaseModel):

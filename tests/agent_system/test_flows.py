@@ -76,7 +76,11 @@ def test_english_list_book_reschedule_cancel(pipeline, clinics, new_conversation
     assert steps(events) == [("clinic_b", "list_available_slots"), ("clinic_f", "list_available_slots")]
     second = sorted(answer.slots, key=lambda s: (s.date, s.time, s.clinic, s.doctor))[1]
 
+    # Two doctors were listed: "the second one" is counted in time order and waits for a yes.
     events, answer = run_turn(pipeline, conversation, "I'll take the second one")
+    assert steps(events) == [] and bookings(clinics, digits) == []
+    assert second.doctor in answer.text and second.time in answer.text
+    events, answer = run_turn(pipeline, conversation, "yes")
     assert steps(events) == [(second.clinic, "book_appointment")]
     assert bookings(clinics, digits) == [(second.clinic, second.doctor, second.date, second.time)]
     assert second.doctor in answer.text and second.time in answer.text
