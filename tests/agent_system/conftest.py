@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from agent_system.answer.responder import ResponseRenderer
 from agent_system.assembly import build_pipeline
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation, Patient
@@ -29,3 +30,9 @@ def new_conversation():
 def planner() -> RulesPlanner:
     """The rules planner on the shipped registry."""
     return RulesPlanner(ClinicRegistry.load())
+
+
+@pytest.fixture(scope="module")
+def renderer(registry) -> ResponseRenderer:
+    """The deterministic response generator on the shipped registry."""
+    return ResponseRenderer(registry)
