@@ -7,6 +7,7 @@ from agent_system.answer.responder import ResponseRenderer
 from agent_system.assembly import build_pipeline
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.verification.verifier import Verifier
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.fakes.openai_server import openai_server  # noqa: F401  (re-exported fixture)
 from tests.support import agent_settings
@@ -36,3 +37,9 @@ def planner() -> RulesPlanner:
 def renderer(registry) -> ResponseRenderer:
     """The deterministic response generator on the shipped registry."""
     return ResponseRenderer(registry)
+
+
+@pytest.fixture
+def verifier() -> Verifier:
+    """The rules-only Verifier."""
+    return Verifier()
