@@ -8,6 +8,7 @@ from agent_system.planning.plan import Intent, Plan
 from tests.agent_system.responder_support import (CLINIC_A, CLINIC_C, LIST, TODAY, failed, listed_slots, listing,
                                                   refused, slot)
 
+
 def test_two_cardiology_clinics_in_portuguese(renderer):
     assert renderer.render(LIST, [CLINIC_C, CLINIC_A], "pt", TODAY).text == """\
 Aqui estão os horários livres em Cardiologia:

@@ -10,6 +10,7 @@ from agent_system.events import AppointmentItem
 from agent_system.planning.plan import Clarification, Intent, Plan
 from tests.agent_system.responder_support import TODAY
 
+
 @pytest.mark.parametrize(("language", "words"), [
     ("pt", ["confidenciais (LGPD)", "nunca são usadas por este chat", "suas próprias consultas"]),
     ("en", ["confidential (LGPD", "never used from this chat", "your own appointments"]),

@@ -8,6 +8,7 @@ from agent_system.planning.plan import Intent, Plan
 from tests.agent_system.responder_support import (CPF_MASKED, TODAY, booking, cancellation, failed, ok, refused,
                                                   rescheduling)
 
+
 # -- confirmations --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("language", "answer"), [

@@ -54,4 +54,3 @@ def test_cot_gives_reasoning_and_decompose_none(planner, message):
     assert cot.reasoning and all(isinstance(line, str) and line for line in cot.reasoning)
     assert plain.reasoning == []
     assert plain == cot.model_copy(update={"reasoning": []})
-

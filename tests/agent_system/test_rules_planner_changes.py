@@ -137,4 +137,3 @@ def test_cancel_asked_before_the_lookup_uses_what_it_named(planner, pending, ste
     """'cancelar minha consulta de amanhã' looked the bookings up; 'sim' cancels the one it named."""
     plan = confirmed(planner, "sim", conversation(appointments=[BOOKED, OTHER], pending=pending))
     assert steps_of(plan) == steps
-

@@ -40,4 +40,3 @@ def test_the_code_or_a_yes_with_a_known_code_runs_the_cancel(planner, message):
 def test_an_unrelated_message_lets_the_question_lapse(planner):
     plan = planner.decompose("quero ver dermatologia", awaiting_cancel(CODE), TODAY)
     assert steps_of(plan) == listing(*DERMA) and plan.awaiting is None
-

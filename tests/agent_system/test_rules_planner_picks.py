@@ -7,6 +7,7 @@ from tests.agent_system.rules_planner_support import (ANA_BEATRIZ, CARDIO, DERMA
                                                       JULIANA, RICARDO, TODAY, book, conversation, intents_of,
                                                       listing, slot, steps_of)
 
+
 # A cardiology listing as the renderer groups it (clinic, then doctor), not in time order.
 CARDIO_LISTING = [
     *(slot("clinic_a", RICARDO, "2026-11-25", t) for t in ("09:00", "10:30", "15:00")),

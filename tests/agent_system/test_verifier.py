@@ -9,6 +9,7 @@ from agent_system.events import VerificationEvent
 from agent_system.verification.verifier import OK_NOTE, Verdict, blocked_note
 from tests.agent_system.verifier_support import ANA, ANA_BARE, MARIA, MARIA_CPF, MARIA_MASK, booking
 
+
 @pytest.mark.parametrize(("rules", "language", "expected_words"), [
     (("R2",), "pt", "privacidade"),
     (("R2",), "en", "privacy"),

@@ -8,6 +8,7 @@ from tests.agent_system.verifier_support import (ALL_LISTINGS, ANA, ANA_BARE, AN
                                                  LISTING_PT, MARIA, MARIA_CPF, MARIA_MASK, booking, cancellation,
                                                  with_note, with_slot_fields)
 
+
 # --- answers: flagged -------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "rules"), [

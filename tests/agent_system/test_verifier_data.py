@@ -11,6 +11,7 @@ from tests.agent_system.verifier_support import (ALL_LISTINGS, ANA, ANA_BARE, AN
                                                  cancellation, listing, my_appointments, rescheduling, step,
                                                  tool_error, with_note, with_slot_fields)
 
+
 # --- clinic data: flagged ---------------------------------------------------------------------
 
 @pytest.mark.parametrize(("results", "rules"), [

@@ -164,5 +164,3 @@ def test_an_overlapping_booking_waits_for_the_patient(page, live_server, clinics
     booked = send(page, "sim")
     expect(booked.locator(".appointment-card")).to_have_attribute("data-status", "confirmed")
     assert len(mine(clinics, "clinic_d", cpf)) == 1
-
-

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from tests.support import make_cpf, served
 from tests.web.browser_support import finished, identify, mine, send, serious_violations, shot
 
+
 def test_the_form_names_a_field_error_under_the_field(page, live_server):
     page.goto(live_server + "/")
     assert serious_violations(page, "identify-form") == []

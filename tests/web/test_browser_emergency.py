@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 from tests.support import make_cpf, store_bookings
 from tests.web.browser_support import identify, send, serious_violations, shot
 
+
 def test_emergency_answers_are_marked(page, live_server):
     identify(page, live_server, "Luiza Helena Prado", make_cpf(340))
     answer = send(page, "estou com dor no peito muito forte")
