@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import pytest
 
+from agent_system.answer.responder import ResponseRenderer
 from agent_system.assembly import build_pipeline
+from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.verification.verifier import Verifier
+from clinic_servers.contract.registry import ClinicRegistry
 from tests.fakes.openai_server import openai_server  # noqa: F401  (re-exported fixture)
 from tests.support import agent_settings
 
@@ -21,3 +25,21 @@ def pipeline(clinics, registry, tmp_path):
 def new_conversation():
     """A fresh conversation for a given patient name and CPF digits."""
     return lambda name, cpf: Conversation(patient=Patient(name=name, cpf=cpf))
+
+
+@pytest.fixture(scope="module")
+def planner() -> RulesPlanner:
+    """The rules planner on the shipped registry."""
+    return RulesPlanner(ClinicRegistry.load())
+
+
+@pytest.fixture(scope="module")
+def renderer(registry) -> ResponseRenderer:
+    """The deterministic response generator on the shipped registry."""
+    return ResponseRenderer(registry)
+
+
+@pytest.fixture
+def verifier() -> Verifier:
+    """The rules-only Verifier."""
+    return Verifier()

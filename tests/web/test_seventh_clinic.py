@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.seventh_clinic import write_registry
 from tests.support import CLINIC_TODAY, free_port, make_cpf
-from tests.web.test_browser import browser, finished, identify, send  # noqa: F401 (browser is a fixture)
+from tests.web.browser_support import finished, identify, send
 from tests.web.test_entry_points import ROOT, wait_for
 
 
@@ -45,7 +45,7 @@ def seven_clinics(tmp_path_factory):
 
 
 @pytest.fixture
-def page(browser):  # noqa: F811 (the imported fixture)
+def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="pt-BR")
     opened = context.new_page()
     problems: list[str] = []
