@@ -118,7 +118,8 @@ def chronological(item: _Dated) -> tuple[str, str, str, str]:
 
 def _ordinal(text: str, message: str, conversation: Conversation) -> int | None:
     """The choice an ordinal makes, or a bare number when the last answer numbered choices for it."""
-    numbered = conversation.offered_doctors or (conversation.pending and conversation.pending.action != "book_overlap")
+    pending = conversation.pending.action if conversation.pending else None
+    numbered = conversation.offered_doctors or pending in ("cancel", "reschedule")
     pick = asks.NUMBER_PICK.match(text) if numbered else None
     return int(pick["n"]) - 1 if pick else vocab.ordinal_in(text, choice=not is_question(message))
 
