@@ -11,12 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from agent_system.errors import LexiconError
+
 PHRASES = Path(__file__).resolve().parent / "phrases"
 MASK = "MASK"  # a phrase that hides the concepts inside it ("exame de sangue", "queimadura de sol")
-
-
-class LexiconError(ValueError):
-    """A phrase file does not have the shape the screen reads; raised at import, before any message."""
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -24,20 +22,23 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     keys = [key for key, _ in pairs]
     repeated = sorted({key for key in keys if keys.count(key) > 1})
     if repeated:
-        raise LexiconError(f"repeated keys: {', '.join(repeated)}")
+        raise ValueError(f"repeated keys: {', '.join(repeated)}")
     return dict(pairs)
 
 
 def _read(path: Path) -> Any:
-    """One data file, decoded."""
-    with path.open(encoding="utf-8") as handle:
-        return json.load(handle, object_pairs_hook=_unique)
+    """One data file, decoded; a file that is not JSON, or repeats a key, names itself."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return json.load(handle, object_pairs_hook=_unique)
+    except ValueError as e:  # json.JSONDecodeError is a ValueError too
+        raise LexiconError(path.name, str(e)) from e
 
 
 def _terms(where: str, terms: Any) -> tuple[str, ...]:
     """A list of non-empty strings, as a tuple; anything else names the file and entry at fault."""
     if not isinstance(terms, list) or not all(isinstance(t, str) and t for t in terms):
-        raise LexiconError(f"{where}: expected a list of non-empty strings")
+        raise LexiconError(where, "expected a list of non-empty strings")
     return tuple(terms)
 
 
@@ -47,7 +48,7 @@ def concept_table(path: Path) -> dict[str, tuple[str, ...]]:
     for section, concepts in _read(path).items():
         for concept, terms in concepts.items():
             if concept in table:
-                raise LexiconError(f"{path.name}: concept {concept} appears in two sections")
+                raise LexiconError(path.name, f"concept {concept} appears in two sections")
             table[concept] = _terms(f"{path.name} {section}/{concept}", terms)
     return table
 

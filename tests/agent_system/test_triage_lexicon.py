@@ -5,8 +5,9 @@ import json
 
 import pytest
 
+from agent_system.errors import LexiconError
 from agent_system.triage.categories import ALL_CONCEPTS, CATEGORIES
-from agent_system.triage.lexicon import BREAKS, PHRASES, SLANG, LexiconError, concept_table
+from agent_system.triage.lexicon import BREAKS, PHRASES, SLANG, concept_table
 from agent_system.triage.screen import assess
 
 
@@ -32,6 +33,7 @@ def test_a_concept_file_is_read_in_order_with_its_wildcards(tmp_path):
     ('{"sepsis": {"FEVER": "febre"}}', "sepsis/FEVER: expected a list of non-empty strings"),
     ('{"sepsis": {"FEVER": ["febre", 38]}}', "sepsis/FEVER: expected a list of non-empty strings"),
     ('{"sepsis": {"FEVER": ["febre", ""]}}', "sepsis/FEVER: expected a list of non-empty strings"),
+    ('{"sepsis": {"FEVER": ["febre",]}}', "phrases.json: Expecting value"),
 ])
 def test_a_phrase_file_it_would_misread_is_refused_with_the_entry_named(tmp_path, text, complaint):
     with pytest.raises(LexiconError, match=complaint):
