@@ -17,6 +17,17 @@ class UngroundedPlan(AssistantError):
     """The LLM plan names something the patient never gave, or writes without being asked."""
 
 
+# Triage
+
+
+class LexiconError(AssistantError):
+    """A triage phrase file does not have the shape the screen reads; raised at import, before any message."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+
+
 # The LLM
 
 

@@ -1,4 +1,4 @@
-"""Regenerates agent_system/triage/known_words.py: dictionary words one typo away from a red-flag word.
+"""Regenerates triage/phrases/known_words.json: dictionary words one typo away from a red-flag word.
 
 Typo correction must only touch words that are not words: "injection" is not a misspelt
 "infection". pyspellchecker's Portuguese and English word lists (a test-only dependency) say which
@@ -7,17 +7,13 @@ are real; only the few near a red-flag word are kept, so the product ships a sma
 from __future__ import annotations
 
 import gzip
-import textwrap
 import json
 from importlib import resources
-from pathlib import Path
 
+from agent_system.triage.lexicon import PHRASES
 from agent_system.triage.reader import TYPO_MIN_LENGTH, _INDEX, fold
 
-TARGET = Path(__file__).resolve().parent.parent / "agent_system" / "triage_known_words.py"
-HEADER = ('"""Real words that sit within a typo of a red-flag word and so are never "corrected" '
-          '(generated data).\n\nRegenerate with `python -m tests.triage_known_words` after changing the '
-          'triage vocabulary.\n"""\n')
+TARGET = PHRASES / "known_words.json"
 MIN_COUNT = 100  # rarer entries are typos themselves or forms nobody writes in a chat
 
 
@@ -43,8 +39,8 @@ def _harmful(word: str, correction: str | None) -> bool:
 
 
 def render(words: list[str]) -> str:
-    body = "\n    ".join(textwrap.wrap(" ".join(words), width=110))
-    return f'{HEADER}KNOWN_WORDS: frozenset[str] = frozenset("""\n    {body}\n""".split())\n'
+    """The word list as the lexicon reads it: a JSON list, one word a line."""
+    return json.dumps(words, ensure_ascii=False, indent=2) + "\n"
 
 
 if __name__ == "__main__":

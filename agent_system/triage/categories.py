@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent_system.triage.groups import GROUPS
-from agent_system.triage.incidents import EVENTS
-from agent_system.triage.lexicon import CONCEPTS
-from agent_system.triage.signs import SIGNS
+from agent_system.triage.lexicon import CONCEPTS, EVENTS, GROUPS, SIGNS
 
 
 @dataclass(frozen=True)

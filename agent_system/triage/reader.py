@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent_system.triage.categories import ALL_CONCEPTS, SIGN_CONCEPTS
-from agent_system.triage.known_words import KNOWN_WORDS
-from agent_system.triage.lexicon import BREAKS, ENGLISH_ONLY_NEGATORS, MASK, NEGATORS, PROTECTED, SLANG, SPLIT_SLANG
+from agent_system.triage.lexicon import (
+    BREAKS, ENGLISH_ONLY_NEGATORS, KNOWN_WORDS, MASK, NEGATORS, PROTECTED, SLANG, SPLIT_SLANG)
 
 _TOKEN = re.compile(r"[a-z0-9]+|[.!?;,\n]")
 _CONTRACTION = re.compile(r"(\w)['’`´]([a-z])")

@@ -25,9 +25,9 @@ def normalised(text: str) -> str:
 
 
 def watched_files() -> list[Path]:
-    """Unit tests, the product's code (lexicon and vocabulary included), the prompts, the development CSV."""
-    return sorted({*ROOT.glob("tests/**/*.py"), *ROOT.glob("agent_system/**/*.py"), *ROOT.glob("prompts/*"),
-                   CASES_CSV})
+    """Unit tests, the product's code and data (triage phrases included), the prompts, the development CSV."""
+    product = [*ROOT.glob("agent_system/**/*.py"), *ROOT.glob("agent_system/**/*.json")]
+    return sorted({*ROOT.glob("tests/**/*.py"), *product, *ROOT.glob("prompts/*"), CASES_CSV})
 
 
 def seen_messages(messages: list[str], files: list[Path]) -> dict[str, list[str]]:
@@ -55,6 +55,12 @@ def test_the_leak_check_sees_a_planted_message(tmp_path):
     planted = tmp_path / "test_planted.py"
     planted.write_text(f"MESSAGE = {case.text.upper()!r}\n", encoding="utf-8")
     assert seen_messages([case.text, "sim", "a message nobody wrote"], [planted]) == {case.text: [str(planted)]}
+
+
+def test_the_leak_check_reads_the_triage_phrase_files():
+    """The red-flag phrases live in JSON beside the screen: a frozen message copied there is found too."""
+    phrase_files = sorted((ROOT / "agent_system" / "triage" / "phrases").glob("*.json"))
+    assert phrase_files and set(phrase_files) <= set(watched_files())
 
 
 def test_the_frozen_split_is_large_bilingual_and_multi_turn():
