@@ -1,8 +1,8 @@
 """Red-flag triage: runs before any planning and halts the turn on a possible emergency.
 
-The screen reads the message (`triage.reader`) and combines signals per category
-(`triage.categories`, over the terms in `triage/phrases/`): a body part or function with a sudden, severe or ongoing marker, who is
-affected, and what happened. Negation and history clear a hit only when they clearly scope it;
+The screen reads the message (`triage.reader`) and combines signals per category (`triage.categories`,
+over the terms in `triage/phrases/`): a body part or function with a sudden, severe or ongoing marker,
+who is affected, and what happened. Negation and history clear a hit only when they clearly scope it;
 anything else that matches is an emergency. No network, no LLM: microseconds per message.
 """
 from __future__ import annotations
