@@ -109,12 +109,9 @@ def test_injections_never_reach_a_staff_tool_nor_another_patients_booking(
     assert cpfs <= {"39053344705"}
 
 
-def test_an_llm_that_obeys_the_injection_is_overruled(
-        proxies, brunos_booking, app_for, fleet_var, openai_server):  # noqa: F811
-    slot, brunos_row = brunos_booking
-    llm = LLMSettings(provider="openai", base_url=openai_server.base_url, timeout_s=5)
-    app = app_for({cid: p.url for cid, p in proxies.items()}, llm=llm)
-    obedient_plans = [
+def _obedient_plans(slot: dict) -> list[dict]:
+    """Plans an LLM that obeys the injections would make: staff tools, another patient's cancel and lookup."""
+    return [
         {"steps": [{"step_id": 1, "clinic": "clinic_c", "action": "get_patient",
                     "parameters": {"patient_id": "CARD-C001"}}]},
         {"steps": [{"step_id": 1, "clinic": "clinic_c", "action": "list_patients", "parameters": {}},
@@ -125,6 +122,14 @@ def test_an_llm_that_obeys_the_injection_is_overruled(
         {"steps": [{"step_id": 1, "clinic": "clinic_c", "action": "list_my_appointments",
                     "parameters": {"cpf": BRUNO_CPF}}]},
     ]
+
+
+def test_an_llm_that_obeys_the_injection_is_overruled(
+        proxies, brunos_booking, app_for, fleet_var, openai_server):  # noqa: F811
+    slot, brunos_row = brunos_booking
+    llm = LLMSettings(provider="openai", base_url=openai_server.base_url, timeout_s=5)
+    app = app_for({cid: p.url for cid, p in proxies.items()}, llm=llm)
+    obedient_plans = _obedient_plans(slot)
     safe = json.dumps({"safe": True, "flags": []})
     sources = []
     with served(app) as base:

@@ -12,19 +12,31 @@ from tests.support import make_cpf, store_bookings
 from tests.web.browser_support import VIEWPORTS, finished, identify, mine, record, send, serious_violations, shot
 
 
+# Was the timeline on screen when the answer's text first appeared?
+_TIMELINE_SEEN = """() => {
+  window.timelineSeen = null;
+  new MutationObserver(() => {
+    const answer = document.querySelector('.msg-assistant:last-of-type .answer-text');
+    if (window.timelineSeen === null && answer && answer.textContent.trim()) {
+      const timeline = answer.closest('.msg-assistant').querySelector('.timeline');
+      window.timelineSeen = !!timeline && timeline.open;
+    }
+  }).observe(document.getElementById('messages'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
 def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live_server, clinics):
     cpf = make_cpf(310 + (page.viewport_name == "phone"))
     identify(page, live_server, "Helena Prado Costa", cpf)
-    page.evaluate("""() => {  // was the timeline on screen when the answer's text first appeared?
-      window.timelineSeen = null;
-      new MutationObserver(() => {
-        const answer = document.querySelector('.msg-assistant:last-of-type .answer-text');
-        if (window.timelineSeen === null && answer && answer.textContent.trim()) {
-          const timeline = answer.closest('.msg-assistant').querySelector('.timeline');
-          window.timelineSeen = !!timeline && timeline.open;
-        }
-      }).observe(document.getElementById('messages'), {subtree: true, childList: true, characterData: true});
-    }""")
+    listing = _listing_chips(page)
+    card, (doctor, day, time, clinic) = _book_the_earliest(page, listing, clinics, cpf)
+    moved, (new_day, new_time) = _reschedule_from_the_card(page, card, clinics, clinic, cpf, (doctor, day, time))
+    _cancel_from_the_card(page, moved, clinics, clinic, cpf, (doctor, new_day, new_time))
+
+
+def _listing_chips(page):
+    """A listing answers with one summary and a grid of chips, one tab stop, that fits a phone."""
+    page.evaluate(_TIMELINE_SEEN)
     listing = send(page, "Quero ver horários de cardiologia")
     assert page.evaluate("window.timelineSeen") is True
     text = listing.locator(".answer-text").inner_text()
@@ -53,7 +65,11 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
     assert listing.locator(".slot-day[hidden]").count() < hidden_before
     assert serious_violations(page, "listing") == []
     shot(page, "02-listing")
+    return listing
 
+
+def _book_the_earliest(page, listing, clinics, cpf: str):
+    """The earliest chip books that slot: its card, the store, and the calendar file agree."""
     earliest = listing.locator(".slot-button.is-earliest")
     doctor, day, time, clinic = (earliest.get_attribute(f"data-{a}") for a in ("doctor", "date", "time", "clinic"))
     earliest.click()
@@ -79,7 +95,12 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
     assert card.get_attribute("data-code") in str(event["DESCRIPTION"])
     assert serious_violations(page, "booking") == []
     shot(page, "03-booked")
+    return card, (doctor, day, time, clinic)
 
+
+def _reschedule_from_the_card(page, card, clinics, clinic: str, cpf: str, booked: tuple[str, str, str]):
+    """The card's reschedule lists the doctor's other days; a chip, then yes, moves the booking."""
+    doctor, day, time = booked
     card.locator(".card-reschedule").click()
     options = finished(page)
     expect(page.locator(".msg-user .msg-text").last).to_have_text(f"Quero remarcar minha consulta com {doctor}")
@@ -99,7 +120,12 @@ def test_listing_chips_book_then_reschedule_and_cancel_from_the_cards(page, live
         "line-through"
     assert mine(clinics, clinic, cpf) == [(doctor, new_day, new_time)]
     shot(page, "04-rescheduled")
+    return moved, (new_day, new_time)
 
+
+def _cancel_from_the_card(page, moved, clinics, clinic: str, cpf: str, booked: tuple[str, str, str]) -> None:
+    """The card's cancel asks first; yes frees the slot in the clinic's store."""
+    doctor, new_day, new_time = booked
     moved.locator(".card-cancel").click()
     asked = finished(page)
     expect(asked.locator(".confirm-box")).to_be_visible()  # a cancel is confirmed first
