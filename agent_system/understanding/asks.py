@@ -113,11 +113,12 @@ APPOINTMENT_TOPIC = _any(
     r"cancel\w*", r"desmarc\w*", r"remarc\w*", r"resched\w*")
 
 
-def adds_booking(message: str) -> bool:
-    """Whether the message asks for one more booking besides the patient's others, not one in place of them."""
-    clauses = (normalize(clause) for clause in _CLAUSE_END.split(message))
-    return not INSTEAD.search(normalize(message)) and any(_ONE_MORE.search(_NOT_ONE_MORE.sub(" ", clause))
-                                                        for clause in clauses)
+def adds_booking(message: str, text: str) -> bool:
+    """Whether the message (`text` normalised) asks for one more booking besides the others, not one instead."""
+    # A negation reaches to the end of its clause, which only the raw message still marks.
+    pieces = _CLAUSE_END.split(message)
+    clauses = [normalize(piece) for piece in pieces] if len(pieces) > 1 else [text]
+    return not INSTEAD.search(text) and any(_ONE_MORE.search(_NOT_ONE_MORE.sub(" ", c)) for c in clauses)
 
 
 def day_part_in(text: str) -> str | None:

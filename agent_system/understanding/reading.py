@@ -143,7 +143,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
-        same_time=bool(asks.SAME_TIME.search(text)), adds_booking=asks.adds_booking(message),
+        same_time=bool(asks.SAME_TIME.search(text)), adds_booking=asks.adds_booking(message, text),
         day_part=asks.day_part_in(text),
         other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),
         some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
