@@ -2,10 +2,15 @@
 
 A booking within the same hour as another appointment (at any clinic), or of a specialty the patient
 already sees that week, is held back and the patient asked; "sim"/"yes" books it, "não"/"no" drops it.
+A request that itself asks for one more booking ("marca também…", "book another appointment…") has
+answered the specialty question already; a booking in the same hour is still held, as no patient means
+to be in two places at once.
 """
 from __future__ import annotations
 
 from datetime import date
+from typing import Literal
+
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.dispatch.results import booked_slots
@@ -50,25 +55,32 @@ class OverlapGuard:
         unsure = pick_question(plan, slot, reading, conversation)
         if unsure is not None:
             return unsure
-        clash = self._clash(slot, conversation)
+        clash = self._clash(slot, conversation, waived={"same_week"} if reading.adds_booking else set())
         if clash is None:
             return plan
         return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash.kind],
                     overlap=clash, pending=PendingAction(action=HELD, slot=slot))
 
-    def _clash(self, slot: SlotOffer, conversation: Conversation) -> Overlap | None:
-        """The first booking the slot overlaps (same hour, or same specialty that week), else None."""
+    def _clash(self, slot: SlotOffer, conversation: Conversation, waived: set[str]) -> Overlap | None:
+        """The first booking the slot overlaps (same hour, or same specialty that week), unless waived; else None."""
         steps = [Step(step_id=n, clinic=c, action="list_my_appointments") for n, c in enumerate(self.router.endpoints, 1)]
         results = [r for _, r in self.router.dispatch(steps, conversation.patient) if r is not None]
-        specialty = self._specialty(slot.clinic)
         for clinic, booked in booked_slots(results):
             existing = SlotOffer(clinic=clinic, doctor=booked.doctor, date=booked.date, time=booked.time)
             if existing == slot:
                 continue  # the same slot again: the clinic answers with the existing booking
-            if booked.date == slot.date and abs(_minutes(booked.time) - _minutes(slot.time)) < 60:
-                return Overlap(kind="same_hour", slot=slot, existing=existing)
-            if self._specialty(clinic) == specialty and _week(booked.date) == _week(slot.date):
-                return Overlap(kind="same_week", slot=slot, existing=existing)
+            kind = self._kind(slot, existing)
+            if kind is not None and kind not in waived:
+                return Overlap(kind=kind, slot=slot, existing=existing)
+        return None
+
+    def _kind(self, slot: SlotOffer, existing: SlotOffer) -> Literal["same_hour", "same_week"] | None:
+        """How two bookings overlap: "same_hour", "same_week" (same specialty), or None."""
+        if existing.date == slot.date and abs(_minutes(existing.time) - _minutes(slot.time)) < 60:
+            return "same_hour"
+        same_specialty = self._specialty(existing.clinic) == self._specialty(slot.clinic)
+        if same_specialty and _week(existing.date) == _week(slot.date):
+            return "same_week"
         return None
 
     def _specialty(self, clinic_id: str) -> str:

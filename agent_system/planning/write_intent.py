@@ -35,7 +35,8 @@ _PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|
 _WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
 
 _OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"
-            r"please|oi|ola|hi|hello|hey|bom dia|boa tarde|boa noite|e|and|so|great|cool|alright|ah|ai|vc|voce)\s+)*")
+            r"please|oi|ola|hi|hello|hey|bom dia|boa tarde|boa noite|e|and|so|great|cool|alright|ah|ai|vc|voce|"
+            r"tambem|tbm|also)\s+)*")
 # "pode marcar…?" and "can you book…?" ask someone to act: a request even as a question. "dá pra…"
 # and "tem como…" are requests only when not asked ("tem como marcar sem convênio?" asks whether).
 _SECOND_PERSON = (r"(?:pode|poderia|podia|consegue|conseguiria|can you|could you|would you|will you|can u|could u|"

@@ -1,4 +1,5 @@
-"""How patients ask to cancel, move or look up their appointments, and how they point back at a listing.
+"""How patients ask to cancel, move or look up their appointments, ask for one more, and point back at a
+listing.
 
 An inventory by construction, PT and EN, matched on `text.normalize` output (no accents, lower case;
 WhatsApp spelling such as "vc", "qnd", "pra", "q" included). Each intent is a verb (or idiom) plus
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import re
 from typing import Callable
+
+from agent_system.language.text import normalize
 
 
 def _any(*constructions: str) -> re.Pattern[str]:
@@ -58,6 +61,17 @@ MOVE_TO = _any(
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
 INSTEAD = _any(r"instead", r"em vez disso", r"ao inves", r"no lugar (?:dela|dele|disso)")
 SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"same time", r"no mesmo horario")
+# A booking on top of those the patient has: "marca também…", "mais uma consulta", "além da que já tenho",
+# "book another appointment", "…as well", "…too". The request itself then says the patient wants both.
+_MORE = (r"tambem|tbm|tb|mais uma (?:consulta|marcacao|reserva|vaga)|(?:marc|agend|reserv)\w* mais uma(?! vez)"
+         r"|outra consulta|alem d(?:a|o|as|os|essa|esse|isso)|also|as well|in addition|additional"
+         r"|(?:another|one more) (?:appointment|booking|visit|consultation|one)|(?:book|schedule) one more|too$")
+_ONE_MORE = _any(_MORE)
+# Said not to be one more: "não quero outra consulta", "não preciso de mais uma", "também não",
+# "I don't want another".
+_NOT_ONE_MORE = re.compile(rf"\b(?:nao|nem|nunca|jamais|not|never|don t|dont|won t|wont|do not|will not)\b"
+                           rf"(?: \S+){{0,3}} (?:{_MORE})\b|\b(?:tambem|tbm|tb) (?:nao|nem)\b")
+_CLAUSE_END = re.compile(r"[,;:!?\n]|\.(?=\s|$)|\b(?:mas|but)\b", re.IGNORECASE)
 
 MY_APPOINTMENTS = _any(
     r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",
@@ -102,6 +116,14 @@ APPOINTMENT_TOPIC = _any(
     r"consultas?", r"horarios?", r"vagas?", r"agenda\w*", r"marc\w*", r"medic[oa]s?", r"doutor[a]?", r"dra?",
     r"appointments?", r"bookings?", r"book\w*", r"slots?", r"doctors?", r"schedul\w*", r"visits?", r"opening",
     r"cancel\w*", r"desmarc\w*", r"remarc\w*", r"resched\w*")
+
+
+def adds_booking(message: str, text: str) -> bool:
+    """Whether the message (`text` normalised) asks for one more booking besides the others, not one instead."""
+    # A negation reaches to the end of its clause, which only the raw message still marks.
+    pieces = _CLAUSE_END.split(message)
+    clauses = [normalize(piece) for piece in pieces] if len(pieces) > 1 else [text]
+    return not INSTEAD.search(text) and any(_ONE_MORE.search(_NOT_ONE_MORE.sub(" ", c)) for c in clauses)
 
 
 # Without a preposition, "tarde" is also "late" and the parts of the day open greetings ("boa tarde"); the bare
