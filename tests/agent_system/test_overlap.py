@@ -29,6 +29,7 @@ def test_a_booking_in_the_same_hour_elsewhere_waits_for_yes(pipeline, clinics, n
     assert [a.status for a in booked.appointments] == ["confirmed"]
     assert bookings(clinics, cpf) == [("clinic_a", "Dr. Ricardo Lopes", "2026-11-30", "09:00"),
                                       ("clinic_d", "Dr. Marcelo Tavares", "2026-11-30", "09:30")]
+    give_back(clinics, conversation)
 
 
 def test_a_second_cardiology_booking_in_a_week_can_be_declined(pipeline, clinics, new_conversation):
@@ -43,6 +44,7 @@ def test_a_second_cardiology_booking_in_a_week_can_be_declined(pipeline, clinics
     _, later = run_turn(pipeline, conversation, "sim")  # nothing is held any more: no booking from a stray yes
     assert later.appointments == []
     assert len(bookings(clinics, cpf)) == 1
+    give_back(clinics, conversation)
 
 
 def test_a_booking_far_from_the_others_is_made_at_once(pipeline, clinics, new_conversation):
@@ -52,6 +54,7 @@ def test_a_booking_far_from_the_others_is_made_at_once(pipeline, clinics, new_co
     _, booked = run_turn(pipeline, conversation, "Quero agendar com Dra. Camila Rocha no dia 30/11/2026 às 09:00")
     assert [a.status for a in booked.appointments] == ["confirmed"]
     assert len(bookings(clinics, cpf)) == 2
+    give_back(clinics, conversation)
 
 
 # A booking request that itself says it is one more ("também", "another appointment") answers the
