@@ -212,5 +212,7 @@ _CALENDAR = {
     "relative_days": "today, tomorrow, day after tomorrow",
 }
 
-PACK = LanguagePack(code="en", keywords=_KEYWORDS, phrases=_PHRASES, emergency=_EMERGENCY,
+PACK = LanguagePack(code="en", keywords=_KEYWORDS, keyword_endings=("ology", "ologist", "ologists", "iatrics",
+                                                                  "iatrician", "iatricians"),
+                    phrases=_PHRASES, emergency=_EMERGENCY,
                     blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_en"))

@@ -27,6 +27,8 @@ class LanguagePack:
     emergency: Mapping[str, str]
     blocked_notes: Mapping[str, str]
     calendar: Mapping[str, str]
+    # Word endings found only in this language: a specialty's name alone ("pediatrics", "neurologia") shows it.
+    keyword_endings: tuple[str, ...] = ()
     # A registry specialty's name in this language, and "of <doctor>" as phrases embed it.
     specialty_name: Callable[[Any], str] = attrgetter("name_en")
     of_doctor: Callable[[str], str] = "of {}".format

@@ -223,6 +223,8 @@ _CALENDAR = {
     "relative_days": "hoje, amanha, depois de amanha",
 }
 
-PACK = LanguagePack(code="pt", keywords=_KEYWORDS, phrases=_PHRASES, emergency=_EMERGENCY,
+PACK = LanguagePack(code="pt", keywords=_KEYWORDS, keyword_endings=("ologia", "ologista", "ologistas", "iatria",
+                                                                  "iatra", "iatras"),
+                    phrases=_PHRASES, emergency=_EMERGENCY,
                     blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_pt"),
                     of_doctor=_of_doctor)

@@ -42,7 +42,8 @@ def language_of(normalized: str, earlier: Language | None = None) -> Language:
 def _evident_language(normalized: str) -> Language | None:
     """The language with strictly the most keywords in the message, or None when none leads."""
     words = _WORD.findall(normalized)
-    counts = sorted(((sum(word in pack.keywords for word in words), pack.code) for pack in language_packs()),
+    counts = sorted(((sum(word in pack.keywords or word.endswith(pack.keyword_endings) for word in words), pack.code)
+                     for pack in language_packs()),
                     key=lambda count: count[0], reverse=True)
     leads = counts[0][0] > 0 and (len(counts) == 1 or counts[0][0] > counts[1][0])
     return counts[0][1] if leads else None

@@ -23,6 +23,19 @@ def test_a_message_that_shows_its_language_wins_over_the_conversations(message, 
     assert language_of(normalize(message), other) == language
 
 
+# A specialty's name alone shows its language by its ending: "-ology", "-iatrics" are English, "-ologia",
+# "-iatria" Portuguese, whether or not the federation offers that specialty.
+SPECIALTY_WORDS = {"pediatrics": "en", "neurology": "en", "need a neurologist": "en", "gastroenterology?": "en",
+                   "pediatrician": "en", "pediatria": "pt", "neurologia": "pt", "um neurologista": "pt",
+                   "gastroenterologia?": "pt", "pediatra": "pt"}
+
+
+@pytest.mark.parametrize(("message", "language"), SPECIALTY_WORDS.items())
+def test_a_specialty_named_alone_shows_its_language(message, language):
+    other = "en" if language == "pt" else "pt"
+    assert language_of(normalize(message), other) == language
+
+
 @pytest.mark.parametrize(("opening", "reply", "language"), [
     ("Show me the dermatology slots for this week", "no", "en"),
     ("Show me the dermatology slots for this week", "2", "en"),
