@@ -104,11 +104,12 @@ DAY_PARTS = {
 NUMBER_PICK = re.compile(r"^(?:(?:o|a|the|opcao|numero|number|option|no|n)\s*)?(?P<n>[1-9])(?:\s*(?:o|a))?"
                          r"(?:\s*(?:please|por favor|pfv|pf))?\s*[.!]?$")
 # The other doctor of a listing: "e a outra doutora?", "what about the other doctor?".
-OTHER_DOCTOR = re.compile(r"\b(?:(?P<fem>outra (?:medica|doutora|dra))|(?P<masc>outro (?:medico|doutor|dr))"
-                          r"|other (?:doctor|one|dr))\b")
+_EN_FEM, _EN_MASC = r"(?:female|woman|lady) (?:doctor|dr|physician)", r"(?:male|man) (?:doctor|dr|physician)"
+OTHER_DOCTOR = re.compile(rf"\b(?:(?P<fem>outra (?:medica|doutora|dra)|other {_EN_FEM})"
+                          rf"|(?P<masc>outro (?:medico|doutor|dr)|other {_EN_MASC})|other (?:doctor|one|dr))\b")
 # A doctor pointed at without a name: "marca com a doutora", "a doctor".
-SOME_DOCTOR = re.compile(r"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra))|(?P<masc>(?:o|um) (?:medico|doutor|dr))"
-                         r"|the doctor|a doctor)\b")
+SOME_DOCTOR = re.compile(rf"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra)|(?:the|a) {_EN_FEM})"
+                         rf"|(?P<masc>(?:o|um) (?:medico|doutor|dr)|(?:the|a) {_EN_MASC})|the doctor|a doctor)\b")
 # A booking the patient already has, pointed at: "aquela consulta", "my appointment", "that booking".
 A_BOOKING = _any(rf"(?:minhas?|meus?|aquel[ae]s?|essa|esse|esta|este|that|my|this) {_BOOKING}")
 # Words that make a message about appointments even when nothing else in it can be acted on.

@@ -29,7 +29,7 @@ def offered_doctors(answer_text: str) -> list[str]:
     (1, "cardiologia", "quero com a doutora", "2", "pt"),
     (2, "cardiologia", "prefiro uma médica", "a 2", "pt"),
     (3, "I need a cardiologist", "with the doctor please", "number 2", "en"),
-    (4, "I need a cardiologist", "book it with the doctor", "2.", "en"),
+    (4, "I need a cardiologist", "with a woman doctor please", "2.", "en"),
 ])
 def test_a_number_picks_the_doctor_it_numbers(pipeline, new_conversation, n, listing, pointer, reply, language):
     conversation = new_conversation("Renata Lobo Figueira", digits(n))
