@@ -20,28 +20,21 @@ def reading(message: str):
     return read(message, conversation, date(2026, 11, 23), DoctorIndex(REGISTRY), FederationWords(REGISTRY))
 
 
-SOME = {
-    "quero com a doutora": "fem",
-    "with the female doctor please": "fem",
-    "can I see a woman doctor?": "fem",
-    "I'd prefer a lady doctor": "fem",
-    "book me with the male doctor": "masc",
-    "a man doctor is fine": "masc",
-    "with the doctor please": "any",
-}
-OTHER = {
-    "e a outra doutora?": "fem",
-    "what about the other female doctor?": "fem",
-    "the other male doctor then": "masc",
-    "what about the other doctor?": "any",
-}
+POINTERS = [  # (message, the reading's field, the gender it reads)
+    ("quero com a doutora", "some_doctor", "fem"),
+    ("with the female doctor please", "some_doctor", "fem"),
+    ("can I see a woman doctor?", "some_doctor", "fem"),
+    ("I'd prefer a lady doctor", "some_doctor", "fem"),
+    ("book me with the male doctor", "some_doctor", "masc"),
+    ("a man doctor is fine", "some_doctor", "masc"),
+    ("with the doctor please", "some_doctor", "any"),
+    ("e a outra doutora?", "other_doctor", "fem"),
+    ("what about the other female doctor?", "other_doctor", "fem"),
+    ("the other male doctor then", "other_doctor", "masc"),
+    ("what about the other doctor?", "other_doctor", "any"),
+]
 
 
-@pytest.mark.parametrize(("message", "gender"), SOME.items())
-def test_a_doctor_pointed_at_by_gender(message, gender):
-    assert reading(message).some_doctor == gender
-
-
-@pytest.mark.parametrize(("message", "gender"), OTHER.items())
-def test_the_other_doctor_by_gender(message, gender):
-    assert reading(message).other_doctor == gender
+@pytest.mark.parametrize(("message", "field", "gender"), POINTERS)
+def test_a_doctor_pointed_at_by_gender(message, field, gender):
+    assert getattr(reading(message), field) == gender
