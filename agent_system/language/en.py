@@ -184,6 +184,8 @@ _BLOCKED_NOTES = {
 }
 
 # Only words that exist in English alone (see the Portuguese list for the shared ones left out).
+# Endings of words only this language has: a specialty named alone ("neurology", "pediatrics") shows the language.
+_KEYWORD_ENDINGS = ("ology", "ologist", "ologists", "iatrics", "iatrician", "iatricians")
 _KEYWORDS = frozenset(
     """
     the i want would like book booking appointment appointments cancel reschedule my slots
@@ -212,7 +214,5 @@ _CALENDAR = {
     "relative_days": "today, tomorrow, day after tomorrow",
 }
 
-PACK = LanguagePack(code="en", keywords=_KEYWORDS, keyword_endings=("ology", "ologist", "ologists", "iatrics",
-                                                                  "iatrician", "iatricians"),
-                    phrases=_PHRASES, emergency=_EMERGENCY,
-                    blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_en"))
+PACK = LanguagePack(code="en", keywords=_KEYWORDS, keyword_endings=_KEYWORD_ENDINGS, phrases=_PHRASES,
+                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_en"))

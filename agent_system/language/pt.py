@@ -197,6 +197,8 @@ def _of_doctor(doctor: str) -> str:
 
 # Only words that exist in Portuguese alone: "no", "do", "as", "me" and "favor" are ordinary words in
 # English too, so they would tilt the count without telling the languages apart.
+# Endings of words only this language has: a specialty named alone ("neurologia", "pediatria") shows the language.
+_KEYWORD_ENDINGS = ("ologia", "ologista", "ologistas", "iatria", "iatra", "iatras")
 _KEYWORDS = frozenset(
     """
     quero marcar consulta consultas com para pra meu minha meus minhas horario horarios amanha
@@ -223,8 +225,6 @@ _CALENDAR = {
     "relative_days": "hoje, amanha, depois de amanha",
 }
 
-PACK = LanguagePack(code="pt", keywords=_KEYWORDS, keyword_endings=("ologia", "ologista", "ologistas", "iatria",
-                                                                  "iatra", "iatras"),
-                    phrases=_PHRASES, emergency=_EMERGENCY,
-                    blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_pt"),
+PACK = LanguagePack(code="pt", keywords=_KEYWORDS, keyword_endings=_KEYWORD_ENDINGS, phrases=_PHRASES,
+                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_pt"),
                     of_doctor=_of_doctor)
