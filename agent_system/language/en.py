@@ -215,4 +215,5 @@ _CALENDAR = {
 }
 
 PACK = LanguagePack(code="en", keywords=_KEYWORDS, keyword_endings=_KEYWORD_ENDINGS, phrases=_PHRASES,
-                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_en"))
+                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR,
+                    specialty_name=attrgetter("name_en"))

@@ -226,5 +226,6 @@ _CALENDAR = {
 }
 
 PACK = LanguagePack(code="pt", keywords=_KEYWORDS, keyword_endings=_KEYWORD_ENDINGS, phrases=_PHRASES,
-                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR, specialty_name=attrgetter("name_pt"),
+                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR,
+                    specialty_name=attrgetter("name_pt"),
                     of_doctor=_of_doctor)
