@@ -1,8 +1,6 @@
 """English: the answers' phrases, the emergency and blocked-answer texts, and calendar words."""
 from __future__ import annotations
 
-from operator import attrgetter
-
 from agent_system.language.pack import LanguagePack
 
 _PHRASES = {
@@ -215,5 +213,4 @@ _CALENDAR = {
 }
 
 PACK = LanguagePack(code="en", keywords=_KEYWORDS, keyword_endings=_KEYWORD_ENDINGS, phrases=_PHRASES,
-                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR,
-                    specialty_name=attrgetter("name_en"))
+                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR)
