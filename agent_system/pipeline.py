@@ -9,9 +9,10 @@ from typing import Iterator
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
+from agent_system.planning.ordinal_pick import PICKED, offered_slot
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
-from agent_system.sessions.conversation import Conversation, Turn
+from agent_system.sessions.conversation import Conversation, PendingAction, Turn
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, Planning, SecondLook,
                                   TurnBudget, Today, Verifying)
 from agent_system.triage.screen import emergency_answer
@@ -138,6 +139,8 @@ class Pipeline:
         if self.llm_responder is not None:
             text = yield from self.llm_responder.generate(reading.message, results, conversation.patient, language,
                                                           self.clock.today())
+            if text is not None and rendering.offer_note:
+                text = f"{text}\n\n{rendering.offer_note}"  # the yes it asks for must be asked in words
         if text is None:
             text = rendering.text
             checked = self.verifier.check_answer(text, results, conversation.patient, language)
@@ -166,6 +169,9 @@ def _remember(conversation: Conversation, plan: Plan, results: list[StepResult],
     """Carry the pending choice, and trust a complete my-appointments lookup over older knowledge."""
     conversation.pending, conversation.awaiting = plan.pending, plan.awaiting
     conversation.offered_doctors = [d.doctor for d in plan.clarification.doctors] if plan.clarification else []
+    offer = offered_slot(plan, answer.slots)
+    if offer is not None and not answer.blocked:
+        conversation.pending = PendingAction(action=PICKED, slot=offer)  # a yes now books the slot asked about
     lookups = [r for r in results if r.action == "list_my_appointments"]
     if Intent.MY_APPOINTMENTS in plan.intents and lookups and all(r.status == "ok" for r in lookups):
         conversation.appointments = []

@@ -14,7 +14,7 @@ from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOIN
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language, normalize
-from agent_system.planning.ordinal_pick import pick_note
+from agent_system.planning.ordinal_pick import offered_slot, pick_note, slot_offer_note
 from agent_system.planning.overlap import overlap_note
 from agent_system.planning.plan import STAFF_ACTIONS, Clarification, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
@@ -36,6 +36,7 @@ class Rendering:
     slots: list[SlotOffer]
     appointments: list[AppointmentItem]
     confirm: ConfirmRequest | None = None
+    offer_note: str = ""  # the question offering a slot asked about; an LLM answer gets it too
 
 
 class ResponseRenderer:
@@ -47,7 +48,8 @@ class ResponseRenderer:
     def render(self, plan: Plan, results: list[StepResult], language: Language, today: date) -> Rendering:
         """One turn's answer in Portuguese or English, with the slots it offers and the bookings it reports."""
         answer = _Answer(plan, results, Wording(language, today, self.registry))
-        return Rendering(answer.text(), offered_slots(results, plan.day_part), appointment_items(results), _confirm_request(plan))
+        return Rendering(answer.text(), offered_slots(results, plan.day_part), appointment_items(results),
+                         _confirm_request(plan), answer.offer_note())
 
     def write_outcome(self, results: list[StepResult], language: Language, today: date) -> Rendering:
         """What the patient's own writes came to, told from what was asked: for an answer the verifier hid."""
@@ -85,7 +87,8 @@ class _Answer:
 
     def text(self) -> str:
         """Paragraphs separated by blank lines; a greeting alone when there is nothing else to say."""
-        paragraphs = list(dict.fromkeys(self._notes() + self._outcomes()))
+        paragraphs = list(dict.fromkeys(self._notes() + self._outcomes() + [self.offer_note()]))
+        paragraphs = [p for p in paragraphs if p]
         if not paragraphs:
             return self.words.say("greeting", specialties=self.words.specialties())
         if Intent.GREETING in self.plan.intents:
@@ -106,6 +109,11 @@ class _Answer:
             rescheduling = Intent.RESCHEDULE in self.plan.intents and Intent.BOOK not in self.plan.intents
             paragraphs += SlotListingText(self.words, rescheduling, self.plan.day_part).paragraphs(results)
         return paragraphs
+
+    def offer_note(self) -> str:
+        """The question offering the slot the patient asked about, when the listing shows it free."""
+        offer = offered_slot(self.plan, offered_slots(self.results, self.plan.day_part))
+        return "" if offer is None else slot_offer_note(offer, self.words)
 
     def _outcome(self, result: StepResult) -> str:
         """A staff tool, a refusal, or a booking/reschedule/cancellation and whether it happened."""

@@ -1,4 +1,5 @@
-"""Unsure picks: "a segunda opção" after a listing of several doctors is held until the patient confirms it.
+"""Slots held for a yes: an unsure pick ("a segunda opção" after a listing of several doctors), and a free slot
+the patient asked about without asking to book it ("posso marcar … às 15h?").
 
 Slots are counted in time order, but a listing groups them by clinic and doctor, so a patient reading
 it top-down may mean another slot. The first and the last slot (the earliest, which the listing
@@ -41,3 +42,15 @@ def pick_note(pick: HeldPick, words: Wording) -> str:
     slot = pick.slot
     return words.say("pick_check", position=pick.position, day=words.day(slot.date), time=slot.time,
                      doctor=slot.doctor, clinic=words.clinic(slot.clinic))
+
+
+def offered_slot(plan: Plan, offered: list[SlotOffer]) -> SlotOffer | None:
+    """The slot a question asked about, when the answer offers it free and nothing else waits for a reply."""
+    slot = plan.asked_slot
+    return slot if slot is not None and plan.pending is None and plan.awaiting is None and slot in offered else None
+
+
+def slot_offer_note(slot: SlotOffer, words: Wording) -> str:
+    """The question offering that slot for a yes."""
+    return words.say("slot_offer", day=words.day(slot.date), time=slot.time, doctor=slot.doctor,
+                     clinic=words.clinic(slot.clinic))

@@ -104,6 +104,8 @@ class Plan(BaseModel):
     overlap: Overlap | None = None
     overlap_confirmed: bool = False  # the patient said yes to a held booking: the turn may book it
     pick: HeldPick | None = None
+    # A slot asked about without asking to book it ("posso marcar … às 15h?"): offered for a yes when free.
+    asked_slot: SlotOffer | None = None
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
 
     def public(self) -> dict[str, Any]:

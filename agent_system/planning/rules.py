@@ -129,7 +129,10 @@ class _Policy:
         if not (r.doctor and len(r.dates) == 1 and len(r.times) == 1):
             return None
         if not r.asks_to_write:
-            return None  # "Dr. X amanhã às 10h?" without asking to book: a listed slot, or a question
+            # "Dr. X amanhã às 10h?" without asking to book: list that day, and offer the slot for a yes if free.
+            self.out.facts["asked_slot"] = SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0],
+                                                     time=r.times[0])
+            return None
         self.out.note("Doctor, date and time are all in the message.")
         return SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0], time=r.times[0])
 
