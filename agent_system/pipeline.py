@@ -9,7 +9,7 @@ from typing import Iterator
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
-from agent_system.planning.ordinal_pick import PICKED, offered_slot
+from agent_system.planning.held_slots import PICKED, offered_slot
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.sessions.conversation import Conversation, PendingAction, Turn

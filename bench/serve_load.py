@@ -11,7 +11,10 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-PATIENT = {"name": "Ana Paula Teixeira", "cpf": "390.533.447-05"}
+from bench.workload import patient
+
+# A synthetic patient (valid name and CPF made up by the workload), never a real person's document.
+PATIENT = dict(zip(("name", "cpf"), patient(70_000)))
 
 
 def address(n: int) -> str:

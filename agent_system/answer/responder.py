@@ -14,7 +14,7 @@ from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOIN
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language, normalize
-from agent_system.planning.ordinal_pick import offered_slot, pick_note, slot_offer_note
+from agent_system.planning.held_slots import offered_slot, pick_note, slot_offer_note
 from agent_system.planning.overlap import overlap_note
 from agent_system.planning.plan import STAFF_ACTIONS, Clarification, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode

@@ -16,7 +16,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 from agent_system.dispatch.results import booked_slots
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
-from agent_system.planning.ordinal_pick import PICKED, pick_question
+from agent_system.planning.held_slots import PICKED, pick_question
 from agent_system.planning.plan import Intent, Overlap, Plan, Step
 from agent_system.sessions.conversation import Conversation, PendingAction
 from agent_system.understanding.reading import Reading

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template
 from flask.blueprints import BlueprintSetupState
+from jinja2.utils import htmlsafe_json_dumps
 
 pages = Blueprint("pages", __name__)
 Catalogues = dict[str, dict[str, Any]]
@@ -22,7 +23,9 @@ def _load_catalogues(state: BlueprintSetupState) -> None:
     # Read once, when the app is built: the page embeds them, so the browser has its words before any
     # module runs (no request for them, no waiting), and a new language is one more file.
     static_folder = state.app.static_folder or Path(state.app.root_path, "static")  # Flask's default
-    state.app.extensions["catalogues"] = read_catalogues(Path(static_folder, "i18n"))
+    # Serialised here too (HTML-safe, as `tojson` would): a page request only pastes the text in.
+    state.app.extensions["catalogues"] = htmlsafe_json_dumps(read_catalogues(Path(static_folder, "i18n")),
+                                                             sort_keys=True)
 
 
 @pages.get("/")

@@ -13,7 +13,7 @@ from agent_system.planning.plan import HeldPick, Intent, Plan
 from agent_system.sessions.conversation import Conversation, PendingAction
 from agent_system.understanding.reading import Reading
 
-PICKED = "book_pick"  # the pending action of an unsure pick; the overlap guard takes its yes or no
+PICKED = "book_pick"  # the pending action of a slot held for a yes; the overlap guard takes the yes or no
 _PLAIN_POSITIONS = (0, -1)  # the earliest and the latest slot: the same in any reading order
 
 
