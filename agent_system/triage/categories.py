@@ -41,10 +41,11 @@ CATEGORIES: tuple[Category, ...] = (
         benign=("MEDICATION_ROUTINE",)),
     Category(
         "trauma",
-        "Source: Barnsley Hospital head injury; Hawaii DoH spinal cord injury; SAMU 192 (MS) trauma calls.",
+        "Source: Barnsley Hospital head injury; Hawaii DoH spinal cord injury; SAMU 192 (MS) trauma calls; "
+        "open or deformed fractures: general clinical knowledge (when in doubt, escalate).",
         ("HEAD_BLOW+HEAD_BLOW_SIGN", "HIGH_ENERGY", "FALL+CONFUSED_STRONG", "FALL+CONFUSED", "~FALL_HEIGHT",
          "LEGS_GONE", "SPINE_SIGN+FALL", "SPINE_SIGN+HIGH_ENERGY", "SPINE_SIGN+FALL_HEIGHT",
-         "BACK_NECK+PAIN+HIGH_ENERGY"),
+         "BACK_NECK+PAIN+HIGH_ENERGY", "BONE_EXPOSED", "LIMB_DEFORMED+FALL", "LIMB_DEFORMED+HIGH_ENERGY"),
         benign=("MINOR_INJURY",)),
     Category(
         "burns",
