@@ -18,11 +18,13 @@ import itertools
 import pstats
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 if __package__ in (None, ""):  # `python bench/profile_turns.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from agent_system.dispatch.clinic_http import ClinicHTTP  # noqa: E402
 from bench.serve_load import address  # noqa: E402
 from bench.system import TOKEN, Layout, start_clinics, web_env  # noqa: E402
 from bench.workload import LISTINGS, SIX_CLINICS, free_slots, patient  # noqa: E402
@@ -41,17 +43,18 @@ def main(argv: list[str] | None = None) -> int:
         fleet = start_clinics(ClinicRegistry.load(), Path(var_dir) / "clinics", Layout(clinic_workers=1))
         try:
             urls = {cid: fleet.url(cid) for cid in fleet.ports}
-            profile = _profile(urls, Path(var_dir) / "web", options.turns)
+            profile, calls = _profile(urls, Path(var_dir) / "web", options.turns)
         finally:
             fleet.stop()
     for order in ("tottime", "cumulative"):
         out = io.StringIO()
         pstats.Stats(profile, stream=out).strip_dirs().sort_stats(order).print_stats(options.top)
         print(out.getvalue())
+    print(f"{calls} clinic calls in {options.turns} turns ({calls / options.turns:.2f} a turn)")
     return 0
 
 
-def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profile:
+def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> tuple[cProfile.Profile, int]:
     from web_app import create_app
     env = web_env(urls, var_dir)
     app = _app_from(env, create_app)
@@ -61,11 +64,27 @@ def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profil
     for n in range(3 * VISIT_TURNS):  # warm-up, not profiled
         _turn(client, n, next(messages))
     profile = cProfile.Profile()
-    profile.enable()
-    for n in range(turns):
-        _turn(client, n + 3 * VISIT_TURNS, next(messages))
-    profile.disable()
-    return profile
+    with _counted_calls() as calls:
+        profile.enable()
+        for n in range(turns):
+            _turn(client, n + 3 * VISIT_TURNS, next(messages))
+        profile.disable()
+    return profile, calls[0]
+
+
+@contextmanager
+def _counted_calls():
+    """Count the clinic calls the router makes meanwhile (every call goes through `ClinicHTTP.post`)."""
+    calls, post = [0], ClinicHTTP.post
+
+    def counted(self, *args, **kwargs):
+        calls[0] += 1
+        return post(self, *args, **kwargs)
+    ClinicHTTP.post = counted
+    try:
+        yield calls
+    finally:
+        ClinicHTTP.post = post
 
 
 def top_entries(profile: cProfile.Profile, order: str, count: int, only: str = "") -> list[dict]:
@@ -82,8 +101,9 @@ def top_entries(profile: cProfile.Profile, order: str, count: int, only: str = "
     return sorted(rows, key=lambda row: row[key], reverse=True)[:count]
 
 
-def profile_turns(urls: dict[str, str], var_dir: Path, turns: int) -> cProfile.Profile:
-    """Profile `turns` of the mix's messages through an in-process web app against running clinics."""
+def profile_turns(urls: dict[str, str], var_dir: Path, turns: int) -> tuple[cProfile.Profile, int]:
+    """Profile `turns` of the mix's messages through an in-process web app against running clinics;
+    also the number of clinic calls they made."""
     return _profile(urls, var_dir, turns)
 
 

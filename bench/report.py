@@ -21,7 +21,7 @@ TARGETS = (  # (label, figure key, limit, "<=" or ">=")
 def markdown(figures: dict) -> str:
     """All sections of one run."""
     parts = [_machine(figures), _targets(figures), _latency(figures), _mix(figures), _fan_out(figures),
-             _race(figures), _memory(figures), _profile(figures)]
+             _race(figures), _memory(figures), _floor(figures), _profile(figures)]
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
@@ -155,6 +155,20 @@ def _memory(f: dict) -> str:
             "end of the run.\n\n" + "\n".join(rows))
 
 
+def _floor(f: dict) -> str:
+    if "floor" not in f:
+        return ""
+    rows = ["| server | server CPU ms/call | router CPU ms/call | ms/call |", "|---|---|---|---|"]
+    rows += [f"| {name} | {c['server_cpu_ms']:.2f} | {c['client_cpu_ms']:.2f} | {c['wall_ms']:.2f} |"
+             for name, c in f["floor"]["hops"].items()]
+    note = (f"One call at a time ({f['floor']['calls']} calls each) from the router's HTTP client (`ClinicHTTP`, a "
+            "kept-alive connection) to a gunicorn started as the clinics are (`bench/floor.py`): what the "
+            "federation's HTTP hop costs before any clinic work, and what a clinic adds to it. A turn makes "
+            "one clinic call per clinic it asks (two for a specialty, six for \"minhas consultas\" and for a "
+            "booking's overlap check).")
+    return "#### Cost of one clinic call\n\n" + note + "\n\n" + "\n".join(rows)
+
+
 def _profile(f: dict) -> str:
     if "profile" not in f:
         return ""
@@ -163,7 +177,8 @@ def _profile(f: dict) -> str:
              "The mix's messages (listings, bookings, \"minhas consultas\") through the web app in-process "
              "(`bench/profile_turns.py`: JSON turns, so the pipeline runs in the profiled thread; the clinics "
              "run as above, not profiled). Seconds over all the turns, profiler overhead included; waits "
-             "(locks, sockets) are the clinics' time seen from the web app."]
+             "(locks, sockets) are the clinics' time seen from the web app. These turns made "
+             f"{p.get('clinic_calls', 0)} clinic calls ({p.get('clinic_calls', 0) / max(p['turns'], 1):.2f} a turn)."]
     for label, key in (("By own time, every function", "own"), ("By cumulative time, the product's code", "product")):
         rows = ["| function | calls | own s | cumulative s |", "|---|---|---|---|"]
         rows += [f"| `{r['function']}` | {r['calls']} | {r['own_s']:.3f} | {r['cumulative_s']:.3f} |" for r in p[key]]

@@ -21,7 +21,7 @@ from statistics import median
 if __package__ in (None, ""):  # `python bench/run.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import machine, mix, profile_turns, report, scenarios  # noqa: E402
+from bench import floor, machine, mix, profile_turns, report, scenarios  # noqa: E402
 from bench.memory import machine_busy_s, tree_cpu_s, tree_peak  # noqa: E402
 from bench.proxy import DelayProxy  # noqa: E402
 from bench.system import TOKEN, Layout, start_clinics, start_web  # noqa: E402
@@ -31,9 +31,9 @@ from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES_JSON = ROOT / "docs" / "performance.json"
 FULL = dict(warm_turns=30, listing_turns=300, booking_slots=60, seconds=10.0,
-            fan_rounds=20, race_slots=5, contenders=32, profile_turns=300)
+            fan_rounds=20, race_slots=5, contenders=32, profile_turns=300, floor_calls=2000)
 QUICK = dict(warm_turns=10, listing_turns=60, booking_slots=10, seconds=3.0,
-             fan_rounds=6, race_slots=2, contenders=16, profile_turns=100)
+             fan_rounds=6, race_slots=2, contenders=16, profile_turns=100, floor_calls=300)
 PROFILE_TOP = 15
 CONCURRENCY = (1, 32)
 FAN_OUT_DELAY_S = 0.2
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-_SECTIONS = ("latency", "mix", "race", "fan-out", "profile")
+_SECTIONS = ("latency", "mix", "race", "fan-out", "floor", "profile")
 
 
 def _options(argv: list[str] | None) -> argparse.Namespace:
@@ -98,6 +98,8 @@ def _measure(var_dir: Path, layout: Layout, counts: dict, sections: set[str], fi
             _race(web.port, race_slots, counts["contenders"], var_dir / "clinics", figures)
         if "fan-out" in sections:
             _fan_out(urls, var_dir / "web-delayed", layout, counts, figures)
+        if "floor" in sections:
+            _floor(fleet, layout, counts["floor_calls"], figures)
         if "profile" in sections:
             _profile(urls, var_dir / "web-profiled", counts["profile_turns"], figures)
         figures["memory"] = {"web app": asdict(tree_peak(web.process.pid)),
@@ -173,11 +175,18 @@ def _fan_out(urls: dict, var_dir: Path, layout: Layout, counts: dict, figures: d
     figures["headline"]["fan_out_six"] = ratios.get("six clinics (my appointments)")
 
 
+def _floor(fleet, layout: Layout, calls: int, figures: dict) -> None:
+    _log(f"cost of one clinic call: {calls} calls to each of three servers")
+    clinic = next(iter(fleet.ports))
+    hops = floor.measure(fleet.url(clinic), fleet.processes[clinic].pid, layout.clinic_workers, calls)
+    figures["floor"] = {"calls": calls, "hops": {name: asdict(cost) for name, cost in hops.items()}}
+
+
 def _profile(urls: dict, var_dir: Path, turns: int, figures: dict) -> None:
     """Where the web app's CPU goes: the mix's messages in-process under cProfile (bench/profile_turns.py)."""
     _log(f"profile: {turns} turns in-process under cProfile")
-    profile = profile_turns.profile_turns(urls, var_dir, turns)
-    figures["profile"] = {"turns": turns,
+    profile, calls = profile_turns.profile_turns(urls, var_dir, turns)
+    figures["profile"] = {"turns": turns, "clinic_calls": calls,
                           "own": profile_turns.top_entries(profile, "tottime", PROFILE_TOP),
                           "product": profile_turns.top_entries(profile, "cumulative", PROFILE_TOP, str(ROOT))}
 

@@ -47,10 +47,8 @@ class ClinicFleet:
 
     def start(self, clinic_id: str) -> None:
         """Start one clinic's gunicorn process (not waiting for it)."""
-        app = f'clinic_servers.app:create_app("{clinic_id}")'
-        command = [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--threads", "8",
-                   "--worker-class", "gthread", "--bind", f"{self.host}:{self.ports[clinic_id]}",
-                   "--graceful-timeout", "5", "--log-level", "warning", "--no-control-socket", app]
+        command = gunicorn_command(f'clinic_servers.app:create_app("{clinic_id}")', self.host, self.ports[clinic_id],
+                                   self.workers)
         # Own session: a signal to one clinic (or its whole process group) never reaches the others.
         # Tied to this process: if it dies, even by SIGKILL, the kernel stops the clinic and frees its port.
         self.processes[clinic_id] = subprocess.Popen(command, env=self.env, cwd=Path(__file__).parent.parent,
@@ -92,6 +90,12 @@ class ClinicFleet:
             except subprocess.TimeoutExpired:
                 self.processes[cid].kill()
                 self.processes[cid].wait()
+
+
+def gunicorn_command(app: str, host: str, port: int, workers: int) -> list[str]:
+    """The command that serves one clinic's WSGI app (the benchmark serves other apps the same way)."""
+    return [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", "8", "--worker-class", "gthread",
+            "--bind", f"{host}:{port}", "--graceful-timeout", "5", "--log-level", "warning", "--no-control-socket", app]
 
 
 def start_fleet(registry: ClinicRegistry, env: Mapping[str, str], var_dir: Path,
