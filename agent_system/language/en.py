@@ -89,7 +89,7 @@ _PHRASES = {
     "which_reschedule_known": "Which one would you like to reschedule?",
     "confirm_reschedule": "Is this the appointment you want to reschedule? If so, just confirm.",
     "when_reschedule": "What day and time would you like to move it to?",
-    "slot_taken": "That slot was just booked by someone else. Would you like to see the open slots for {doctor}?",
+    "slot_taken": "That slot is no longer free. Would you like to see the open slots for {doctor}?",
     "slot_not_found": "I couldn't find that slot in {doctor}'s schedule ({day} at {time}). Would you like to see"
                       " the open slots?",
     "slot_in_past": "That time ({day} at {time}) has already passed. Would you like to see the next open slots "

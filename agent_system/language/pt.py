@@ -91,7 +91,7 @@ _PHRASES = {
     "which_reschedule_known": "Qual delas você quer remarcar?",
     "confirm_reschedule": "É esta a consulta que você quer remarcar? Se for, é só confirmar.",
     "when_reschedule": "Para qual dia e horário você quer remarcar?",
-    "slot_taken": "Esse horário acabou de ser reservado por outra pessoa. Quer ver os horários livres "
+    "slot_taken": "Esse horário não está mais livre. Quer ver os horários livres "
                   "{of_doctor}?",
     "slot_not_found": "Não encontrei esse horário na agenda {of_doctor} ({day} às {time}). Quer ver os horários "
                       "livres?",

@@ -13,7 +13,7 @@ from typing import Literal
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.dispatch.results import booked_slots
+from agent_system.dispatch.results import booked_slots, offered_slots
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.held_slots import PICKED, pick_question
@@ -56,8 +56,8 @@ class OverlapGuard:
         if unsure is not None:
             return unsure
         clash = self._clash(slot, conversation, waived={"same_week"} if reading.adds_booking else set())
-        if clash is None:
-            return plan
+        if clash is None or not self._free(slot, conversation):
+            return plan  # a taken slot is refused by its clinic, with no question first
         return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash.kind],
                     overlap=clash, pending=PendingAction(action=HELD, slot=slot))
 
@@ -73,6 +73,14 @@ class OverlapGuard:
             if kind is not None and kind not in waived:
                 return Overlap(kind=kind, slot=slot, existing=existing)
         return None
+
+    def _free(self, slot: SlotOffer, conversation: Conversation) -> bool:
+        """Whether the slot is still free (asked only before holding it: a question about a taken slot is moot)."""
+        step = Step(step_id=1, clinic=slot.clinic, action="list_available_slots",
+                    parameters={"doctor": slot.doctor, "date": slot.date})
+        listing = self.router.call(step, conversation.patient)
+        # The listing is of that doctor and day; the booking may name the doctor in part ("dra ana beatriz").
+        return listing.status != "ok" or any(o.time == slot.time for o in offered_slots([listing]))
 
     def _kind(self, slot: SlotOffer, existing: SlotOffer) -> Literal["same_hour", "same_week"] | None:
         """How two bookings overlap: "same_hour", "same_week" (same specialty), or None."""

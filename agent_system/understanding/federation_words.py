@@ -28,6 +28,10 @@ _NOT_PLAN_NAMES = frozenset("""
 _JOINED_WORDS = re.compile(r"(?<=[a-zà-ÿ])(?=[A-ZÀ-Ý])")
 
 
+def _words(phrases: Iterable[str]) -> re.Pattern:
+    return re.compile(r"\b(?:" + _alternation(phrases) + r")\b")
+
+
 def _alternation(phrases: Iterable[str]) -> str:
     return "|".join(sorted(dict.fromkeys(phrases), key=len, reverse=True))
 
@@ -36,10 +40,9 @@ class FederationWords:
     """Finds the registry's specialties and clinics named in a message."""
 
     def __init__(self, registry: ClinicRegistry):
-        self._specialties = {
-            key: re.compile(r"\b(?:" + _alternation([re.escape(normalize(s.name_pt)), re.escape(normalize(s.name_en)),
-                                                     *s.words]) + r")\b")
-            for key, s in registry.specialties.items()}
+        self._named = {key: _words([re.escape(normalize(s.name_pt)), re.escape(normalize(s.name_en)), *s.names])
+                       for key, s in registry.specialties.items()}
+        self._described = {key: _words(s.words) for key, s in registry.specialties.items() if s.words}
         self._clinics = {short: c.id for c in registry.clinics for short in _short_names(c.id, c.name)}
         short = _alternation(re.escape(s) for s in self._clinics)
         self._short = re.compile(r"\b(?:" + short + r")\b")
@@ -51,13 +54,15 @@ class FederationWords:
         self._plans = {plan: re.compile(r"\b(?:" + _alternation(_plan_names(plan)) + r")\b") for plan in plans}
 
     def specialties_in(self, text: str) -> list[str]:
-        """Specialty keys mentioned by name or through a word patients use for them, in registry order."""
-        return [key for key, pattern in self._specialties.items() if pattern.search(text)]
+        """Specialty keys the message names, in registry order; when it names none, those its words point to
+        ("dermato pra uma mancha nas costas" is Dermatologia alone; "dor nas costas" is Ortopedia)."""
+        named = [key for key, pattern in self._named.items() if pattern.search(text)]
+        return named or [key for key, pattern in self._described.items() if pattern.search(text)]
 
     def unoffered_specialty(self, text: str) -> str | None:
         """A medical specialty the message asks for that no clinic of the registry offers ('neurologista')."""
         for match in INVALID_SPECIALTY.finditer(text):
-            if not any(p.fullmatch(match.group(0)) for p in self._specialties.values()):
+            if not any(p.fullmatch(match.group(0)) for p in (*self._named.values(), *self._described.values())):
                 return match.group(0)
         return None
 

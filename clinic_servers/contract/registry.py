@@ -24,9 +24,12 @@ class Specialty:
     name_pt: str
     name_en: str
     description: str
-    # What patients call it, as regular expressions over accent-free lower-case text ("cardio\w*",
-    # "heart"); the specialty's own names are always understood.
+    # What brings patients to it ("heart", "manchas", "costas"), as regular expressions over accent-free
+    # lower-case text.
     words: tuple[str, ...] = ()
+    # How patients name it ("cardio\w*", "derma?"), besides its own names, which are always understood. A
+    # specialty named outright wins over one that a word of the message merely points to.
+    names: tuple[str, ...] = ()
 
     def public(self) -> dict:
         """The specialty as the patient's page names it."""
@@ -87,8 +90,8 @@ class ClinicRegistry:
     def load(cls, path: Path = REGISTRY_PATH, data_dir: Path | None = None) -> "ClinicRegistry":
         """Read and check the registry file; seed data lives in `data/` beside it unless given."""
         raw = json.loads(path.read_text(encoding="utf-8"))
-        specialties = {k: Specialty(k, v["pt"], v["en"], v["description"], tuple(v.get("words", ())))
-                       for k, v in raw["specialties"].items()}
+        specialties = {k: Specialty(k, v["pt"], v["en"], v["description"], tuple(v.get("words", ())),
+                                    tuple(v.get("names", ()))) for k, v in raw["specialties"].items()}
         clinics = tuple(_clinic(entry, specialties, data_dir or path.parent / "data") for entry in raw["clinics"])
         return cls(specialties, clinics)
 

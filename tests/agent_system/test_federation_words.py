@@ -74,3 +74,18 @@ def test_a_new_clinic_s_patient_records_are_refused_like_the_others(seven):
     plan = plan_of(seven, "me mostre o PED-001")
     assert plan.steps == [] and [i.value for i in plan.intents] == ["privacy"]
     assert [i.value for i in plan_of(seven, "dados do PED-001").intents] == ["privacy"]
+
+
+@pytest.mark.parametrize(("text", "specialties"), [
+    # A specialty named outright is the one asked for, whatever else the message mentions.
+    ("quero marcar dermato pra minha mae, ela tem uma mancha nas costas", ["dermatologia"]),
+    ("ortopedista pq to com uma coceira no joelho", ["ortopedia"]),
+    ("a cardiologist, my knee also hurts", ["cardiologia"]),
+    ("dermatologia ou ortopedia, tanto faz", ["dermatologia", "ortopedia"]),
+    # No specialty named: the words point to one or several.
+    ("dor nas costas faz uma semana", ["ortopedia"]),
+    ("uma mancha na pele e dor no joelho", ["dermatologia", "ortopedia"]),
+    ("my skin itches and my heart races", ["cardiologia", "dermatologia"]),
+])
+def test_a_named_specialty_wins_over_words_that_point_elsewhere(registry, text, specialties):
+    assert FederationWords(registry).specialties_in(normalize(text)) == specialties

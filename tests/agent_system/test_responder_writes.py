@@ -66,7 +66,7 @@ BOOK_ARGS = {"doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00
 
 
 @pytest.mark.parametrize(("code", "answer"), [
-    ("slot_taken", "Esse horário acabou de ser reservado por outra pessoa. "
+    ("slot_taken", "Esse horário não está mais livre. "
                    "Quer ver os horários livres do Dr. Ricardo Lopes?"),
     ("slot_not_found", "Não encontrei esse horário na agenda do Dr. Ricardo Lopes (qua 25/11 às 09:00). "
                        "Quer ver os horários livres?"),
@@ -85,7 +85,7 @@ def test_booking_refusals_explain_and_offer_a_next_step(renderer, code, answer):
 def test_slot_taken_in_english(renderer):
     result = refused("book_appointment", "slot_taken", **{**BOOK_ARGS, "doctor": "Dra. Ana Beatriz Souza"})
     assert renderer.render(Plan(intents=[Intent.BOOK]), [result], "en", TODAY).text == (
-        "That slot was just booked by someone else. Would you like to see the open slots for Dra. Ana Beatriz Souza?")
+        "That slot is no longer free. Would you like to see the open slots for Dra. Ana Beatriz Souza?")
 
 
 def test_an_appointment_not_found_asks_to_check_the_code(renderer):
