@@ -126,15 +126,17 @@ class _Policy:
 
     def _explicit_slot(self) -> SlotOffer | None:
         r = self.r
-        if not (r.doctor and len(r.dates) == 1 and len(r.times) == 1):
+        day = r.days[0] if len(r.dates) == 1 else self.follow_ups.carried_day()
+        if not (r.doctor and day and len(r.times) == 1):
             return None
-        if not r.asks_to_write:
-            # "Dr. X amanhã às 10h?" without asking to book: list that day, and offer the slot for a yes if free.
-            self.out.facts["asked_slot"] = SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0],
-                                                     time=r.times[0])
+        slot = SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=day, time=r.times[0])
+        if not (r.asks_to_write and r.dates):
+            # "Dr. X amanhã às 10h?" without asking to book, or a day kept from the conversation ("e com a dra X
+            # às 15h?"): list that day, and offer the slot for a yes if free.
+            self.out.facts["asked_slot"] = slot
             return None
         self.out.note("Doctor, date and time are all in the message.")
-        return SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0], time=r.times[0])
+        return slot
 
     def _picks_from_listing(self) -> bool:
         """Whether the message chooses among the slots of the last listing."""
@@ -226,7 +228,8 @@ class _Policy:
         return Intent.BOOK if self.r.wants_book else Intent.LIST
 
     def _list_named_doctor_or_clinic(self) -> bool:
-        r, filters = self.r, self.r.date_filter()
+        r, asked = self.r, self.out.facts.get("asked_slot")
+        filters = r.date_filter() or ({"date": asked.date} if asked else {})
         for doctor in r.doctors:
             self.out.note(f"{doctor.name} works at {doctor.clinic_id}: list that clinic only, doctor filter.")
             self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **filters)
