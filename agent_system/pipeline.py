@@ -136,7 +136,7 @@ class Pipeline:
         language = reading.language
         rendering = self.renderer.render(plan, results, language, self.clock.today())
         text = None
-        if self.llm_responder is not None:
+        if self.llm_responder is not None and Intent.PRICE not in plan.intents:  # no LLM guesses at a price
             text = yield from self.llm_responder.generate(reading.message, results, conversation.patient, language,
                                                           self.clock.today())
             if text is not None and rendering.offer_note:

@@ -101,7 +101,8 @@ class _Answer:
         results = self.results
         paragraphs = [self._outcome(r) for r in results
                       if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)]
-        paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan)
+        paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan, phones_only=Intent.CLINIC_INFO
+                                             not in self.plan.intents and Intent.PRICE in self.plan.intents)
         mine = [r for r in results if r.action == MY_APPOINTMENTS]
         if mine:
             paragraphs += self._my_appointments(mine)
@@ -212,6 +213,7 @@ class _Answer:
             Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
             Intent.PICK_CHECK: lambda: pick_note(self.plan.pick, self.words),
             Intent.PICK_DECLINED: lambda: self.words.say("pick_declined"),
+            Intent.PRICE: lambda: self.words.say("no_prices"),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

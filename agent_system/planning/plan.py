@@ -52,6 +52,7 @@ class Intent(str, Enum):
     CLARIFY = "clarify"
     CONFIRM = "confirm"  # a cancel or reschedule waits for the patient's yes (and booking code)
     KEEP = "keep"  # the patient said no: the booking stays as it is
+    PRICE = "price"  # what a visit costs: not in the clinics' data, so who to ask
 
 
 class Step(BaseModel):

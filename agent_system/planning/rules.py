@@ -66,15 +66,22 @@ class _Policy:
             return appointments.reschedule()
         if r.wants_mine:
             return appointments.my_appointments()
-        if r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule):
+        if self._about_the_clinics():
             return self._clinic_info()
         if appointments.continues("cancel"):
             return appointments.cancel()
         if not (self._follow_up() or self._book_from_context()):
             self._listings()
 
+    def _about_the_clinics(self) -> bool:
+        """Where a clinic is, its plans, what a visit costs: what the clinics' own information answers (or points to)."""
+        r = self.r
+        if r.asks_price and not r.asks_to_write:
+            return True
+        return r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule)
+
     def _clinic_info(self) -> None:
-        """Where a clinic is, its phone, hours, plans: the clinics named, of a specialty, or all of them."""
+        """Where a clinic is, its phone, hours, plans, who to ask a price: the clinics named, of a specialty, or all."""
         r = self.r
         named = [d.clinic_id for d in r.doctors] + r.clinics + [c.id for key in r.specialties
                                                                  for c in self.registry.for_specialty(key)]
@@ -82,7 +89,11 @@ class _Policy:
         self.out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
         for clinic_id in clinics:
             self.out.step(clinic_id, "get_clinic_info")
-        self.out.intend(Intent.CLINIC_INFO, health_plan=r.health_plan)
+        if r.wants_clinic_info or not r.asks_price:
+            self.out.intend(Intent.CLINIC_INFO, health_plan=r.health_plan)
+        if r.asks_price:
+            self.out.note("No clinic's data has prices: say so, and give the clinics' phones to ask.")
+            self.out.intend(Intent.PRICE)
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
