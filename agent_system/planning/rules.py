@@ -12,7 +12,7 @@ from agent_system.planning.follow_ups import FollowUps
 from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
-from agent_system.understanding.reading import Reading, read
+from agent_system.understanding.reading import Reading, chronological, read
 from agent_system.understanding.vocabulary import DoctorIndex
 
 
@@ -211,6 +211,8 @@ class _Policy:
 
     def _without_steps(self) -> None:
         r = self.r
+        if r.accepts and self.conv.choosing and self.conv.last_slots:
+            return self._ask_which_slot()
         if r.off_topic and not (r.wants_book or r.wants_list):
             self.out.note("A topic no clinic deals with: explain the scope.")
             return self.out.intend(Intent.OUT_OF_SCOPE)
@@ -225,6 +227,11 @@ class _Policy:
             return self._ask_with_options()
         self.out.note("Nothing the clinics can help with: explain the scope.")
         self.out.intend(Intent.OUT_OF_SCOPE)
+
+    def _ask_which_slot(self) -> None:
+        """A bare yes to a listing that offered no one slot: ask which (the earliest as the example); book nothing."""
+        self.out.note("A yes to a listing without one slot offered: ask which of the listed times, book nothing.")
+        self.out.intend(Intent.CHOOSE_SLOT, slot_example=min(self.conv.last_slots, key=chronological))
 
     def _ask_with_options(self) -> None:
         """About appointments but not understood: ask, offering the bookings, the doctors just listed or the specialties."""
