@@ -65,6 +65,7 @@ class Pipeline:
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None
+            conversation.choosing = False
             return (yield from self._emergency(triage, language))
         grant = grant_for(reading, conversation)
         plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
@@ -136,7 +137,7 @@ class Pipeline:
         language = reading.language
         rendering = self.renderer.render(plan, results, language, self.clock.today())
         text = None
-        if self.llm_responder is not None:
+        if self.llm_responder is not None and Intent.PRICE not in plan.intents:  # no LLM guesses at a price
             text = yield from self.llm_responder.generate(reading.message, results, conversation.patient, language,
                                                           self.clock.today())
             if text is not None and rendering.offer_note:
@@ -169,6 +170,7 @@ def _remember(conversation: Conversation, plan: Plan, results: list[StepResult],
     """Carry the pending choice, and trust a complete my-appointments lookup over older knowledge."""
     conversation.pending, conversation.awaiting = plan.pending, plan.awaiting
     conversation.offered_doctors = [d.doctor for d in plan.clarification.doctors] if plan.clarification else []
+    conversation.choosing = bool(answer.slots) or Intent.CHOOSE_SLOT in plan.intents
     offer = offered_slot(plan, answer.slots)
     if offer is not None and not answer.blocked:
         conversation.pending = PendingAction(action=PICKED, slot=offer)  # a yes now books the slot asked about

@@ -10,13 +10,17 @@ from clinic_servers.contract.schemas import ClinicInfo
 CLINIC_INFO = "get_clinic_info"
 
 
-def clinic_info_paragraphs(results: list[StepResult], words: Wording, plan: str | None = None) -> list[str]:
+def clinic_info_paragraphs(results: list[StepResult], words: Wording, plan: str | None = None,
+                           phones_only: bool = False) -> list[str]:
     """Address, phone, opening hours and health plans of each clinic that answered (those taking `plan`, when
-    one is asked about); who did not answer, after."""
+    one is asked about), or only their phones (who to ask what the data does not tell); who did not answer, after."""
     asked = [r for r in results if r.action == CLINIC_INFO]
     infos = [info for r in asked if (info := parsed(r, ClinicInfo)) is not None]
-    paragraphs = [_block(info, words) for info in infos if plan is None or _takes(info, plan)]
-    if plan is not None and infos:
+    if phones_only:
+        paragraphs = [_phones(infos, words)] if infos else []
+    else:
+        paragraphs = [_block(info, words) for info in infos if plan is None or _takes(info, plan)]
+    if plan is not None and infos and not phones_only:
         paragraphs.insert(0, words.say("plan_accepted" if paragraphs else "plan_not_accepted", plan=plan))
     silent = [words.clinic(r.clinic) for r in asked if unanswered(r)]
     if silent:
@@ -35,3 +39,11 @@ def _block(info: ClinicInfo, words: Wording) -> str:
                         specialty=words.specialty_of(info.clinic, ", ".join(info.specialties)),
                         address=info.address, phone=info.phone, hours=hours or "—",
                         plans=words.join(info.health_plans) or "—")
+
+
+def _phones(infos: list[ClinicInfo], words: Wording) -> str:
+    """One line per clinic with the phone it gave, then the offer to show open slots."""
+    lines = [words.phrase("phone_line", clinic=words.clinic(info.clinic), phone=info.phone,
+                          specialty=words.specialty_of(info.clinic, ", ".join(info.specialties)))
+             for info in infos if info.phone]
+    return "\n".join([*lines, words.say("offer_slots")])

@@ -8,7 +8,7 @@ from typing import Callable
 from pydantic import BaseModel
 
 from agent_system.answer.clinic_info import clinic_info_paragraphs
-from agent_system.answer.slot_listing import SlotListingText
+from agent_system.answer.slot_listing import SlotListingText, which_slot_note
 from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
                                        change_data, offered_slots, parsed, tool_error, unanswered, written_items)
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
@@ -101,7 +101,8 @@ class _Answer:
         results = self.results
         paragraphs = [self._outcome(r) for r in results
                       if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)]
-        paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan)
+        paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan, phones_only=Intent.CLINIC_INFO
+                                             not in self.plan.intents and Intent.PRICE in self.plan.intents)
         mine = [r for r in results if r.action == MY_APPOINTMENTS]
         if mine:
             paragraphs += self._my_appointments(mine)
@@ -212,6 +213,8 @@ class _Answer:
             Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
             Intent.PICK_CHECK: lambda: pick_note(self.plan.pick, self.words),
             Intent.PICK_DECLINED: lambda: self.words.say("pick_declined"),
+            Intent.CHOOSE_SLOT: lambda: which_slot_note(self.plan.slot_example, self.words),
+            Intent.PRICE: lambda: self.words.say("no_prices"),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

@@ -149,3 +149,8 @@ class SlotListingText:
 
 def _filters(parameters: dict[str, Any]) -> bool:
     return any(parameters.get(f) for f in ("doctor", *_DATE_FILTERS))
+
+
+def which_slot_note(example: SlotOffer, words: Wording) -> str:
+    """The question after a bare yes to a listing: which of the listed times, with one of them as the example."""
+    return words.say("which_slot", doctor=example.doctor, day=words.day(example.date), time=example.time)

@@ -23,6 +23,12 @@ _PHRASES = {
     "slot_offer": "O horário de {day} às {time} com {doctor} ({clinic}) está livre. Posso marcar? Responda sim ou "
                   "não.",
     "pick_declined": "Tudo bem, não marquei. Diga o médico e o horário que prefere.",
+    "which_slot": "Combinado! Qual dos horários da lista você quer? Diga o médico, o dia e o horário (por exemplo, "
+                  "\"{doctor}, {day} às {time}\"), ou \"o primeiro\" para o mais cedo.",
+    "no_prices": "Os valores das consultas (particular ou por convênio) não fazem parte das informações das clínicas, "
+                 "então não tenho como dizer o preço. Quem informa é a própria clínica, por telefone:",
+    "phone_line": "• {clinic} ({specialty}): {phone}",
+    "offer_slots": "Se quiser, eu mostro os horários livres.",
     "info_unavailable": "{who} não respondeu agora; tente de novo em alguns minutos.",
     "info_unavailable_many": "{who} não responderam agora; tente de novo em alguns minutos.",
     "listing_intro": "Aqui estão os horários livres em {specialties}:",

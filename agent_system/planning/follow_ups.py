@@ -1,4 +1,5 @@
-"""Short follow-ups read against the conversation: the slot just asked about, the other doctor, "o doutor".
+"""Short follow-ups read against the conversation: the slot just asked about, the other doctor, "o doutor", the day
+a doctor-and-time question keeps.
 
 "pode marcar" right after "a Dra. Luciana tem 9h na quarta?" means that very slot; "e o outro médico?"
 means the doctor of the same specialty the last listing did not show; "marca com a doutora" after a
@@ -57,6 +58,18 @@ class FollowUps:
             return self.r.date_filter()
         previous = self.previous()
         return previous.date_filter() if previous else {}
+
+    def carried_day(self) -> str | None:
+        """"e com a dra camila às 15h?": the one day the previous message (else the last listing) fixed, for a
+        message naming a doctor and a time but no day."""
+        r = self.r
+        if not (r.doctor and len(r.times) == 1) or r.dates or r.date_range:
+            return None
+        previous = self.previous()
+        if previous is not None and (previous.dates or previous.date_range):
+            return previous.days[0] if len(previous.days) == 1 else None
+        days = {s.date for s in self.conv.last_slots}
+        return days.pop() if len(days) == 1 else None
 
     def previous(self) -> Reading | None:
         """The patient's previous message, read again."""

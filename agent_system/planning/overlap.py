@@ -35,7 +35,7 @@ class OverlapGuard:
         """The plan to dispatch: as planned, a held booking's outcome, or the question instead of the booking."""
         held = conversation.pending if conversation.pending and conversation.pending.action in _DECLINED else None
         if held is not None and held.slot is not None:
-            reply = reading.confirmation
+            reply = "yes" if reading.accepts else reading.confirmation  # "ok quero" takes the slot held for it
             if reply == "no":
                 return Plan(intents=[_DECLINED[held.action]], source=plan.source)
             if reply == "yes" and not plan.steps:

@@ -52,6 +52,8 @@ class Intent(str, Enum):
     CLARIFY = "clarify"
     CONFIRM = "confirm"  # a cancel or reschedule waits for the patient's yes (and booking code)
     KEEP = "keep"  # the patient said no: the booking stays as it is
+    CHOOSE_SLOT = "choose_slot"  # a bare yes to a listing that offered no one slot: which of the listed times?
+    PRICE = "price"  # what a visit costs: not in the clinics' data, so who to ask
 
 
 class Step(BaseModel):
@@ -107,6 +109,7 @@ class Plan(BaseModel):
     # A slot asked about without asking to book it ("posso marcar … às 15h?"): offered for a yes when free.
     asked_slot: SlotOffer | None = None
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
+    slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

@@ -12,7 +12,7 @@ from agent_system.planning.follow_ups import FollowUps
 from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
-from agent_system.understanding.reading import Reading, read
+from agent_system.understanding.reading import Reading, chronological, read
 from agent_system.understanding.vocabulary import DoctorIndex
 
 
@@ -66,15 +66,22 @@ class _Policy:
             return appointments.reschedule()
         if r.wants_mine:
             return appointments.my_appointments()
-        if r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule):
+        if self._about_the_clinics():
             return self._clinic_info()
         if appointments.continues("cancel"):
             return appointments.cancel()
         if not (self._follow_up() or self._book_from_context()):
             self._listings()
 
+    def _about_the_clinics(self) -> bool:
+        """Where a clinic is, its plans, what a visit costs: what the clinics' own information answers (or points to)."""
+        r = self.r
+        if r.asks_price and not r.asks_to_write:
+            return True
+        return r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule)
+
     def _clinic_info(self) -> None:
-        """Where a clinic is, its phone, hours, plans: the clinics named, of a specialty, or all of them."""
+        """Where a clinic is, its phone, hours, plans, who to ask a price: the clinics named, of a specialty, or all."""
         r = self.r
         named = [d.clinic_id for d in r.doctors] + r.clinics + [c.id for key in r.specialties
                                                                  for c in self.registry.for_specialty(key)]
@@ -82,7 +89,11 @@ class _Policy:
         self.out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
         for clinic_id in clinics:
             self.out.step(clinic_id, "get_clinic_info")
-        self.out.intend(Intent.CLINIC_INFO, health_plan=r.health_plan)
+        if r.wants_clinic_info or not r.asks_price:
+            self.out.intend(Intent.CLINIC_INFO, health_plan=r.health_plan)
+        if r.asks_price:
+            self.out.note("No clinic's data has prices: say so, and give the clinics' phones to ask.")
+            self.out.intend(Intent.PRICE)
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
@@ -126,15 +137,17 @@ class _Policy:
 
     def _explicit_slot(self) -> SlotOffer | None:
         r = self.r
-        if not (r.doctor and len(r.dates) == 1 and len(r.times) == 1):
+        day = r.days[0] if len(r.dates) == 1 else self.follow_ups.carried_day()
+        if not (r.doctor and day and len(r.times) == 1):
             return None
-        if not r.asks_to_write:
-            # "Dr. X amanhã às 10h?" without asking to book: list that day, and offer the slot for a yes if free.
-            self.out.facts["asked_slot"] = SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0],
-                                                     time=r.times[0])
+        slot = SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=day, time=r.times[0])
+        if not (r.asks_to_write and r.dates):
+            # "Dr. X amanhã às 10h?" without asking to book, or a day kept from the conversation ("e com a dra X
+            # às 15h?"): list that day, and offer the slot for a yes if free.
+            self.out.facts["asked_slot"] = slot
             return None
         self.out.note("Doctor, date and time are all in the message.")
-        return SlotOffer(clinic=r.doctor.clinic_id, doctor=r.doctor.name, date=r.days[0], time=r.times[0])
+        return slot
 
     def _picks_from_listing(self) -> bool:
         """Whether the message chooses among the slots of the last listing."""
@@ -198,6 +211,8 @@ class _Policy:
 
     def _without_steps(self) -> None:
         r = self.r
+        if r.accepts and self.conv.choosing and self.conv.last_slots:
+            return self._ask_which_slot()
         if r.off_topic and not (r.wants_book or r.wants_list):
             self.out.note("A topic no clinic deals with: explain the scope.")
             return self.out.intend(Intent.OUT_OF_SCOPE)
@@ -213,6 +228,11 @@ class _Policy:
         self.out.note("Nothing the clinics can help with: explain the scope.")
         self.out.intend(Intent.OUT_OF_SCOPE)
 
+    def _ask_which_slot(self) -> None:
+        """A bare yes to a listing that offered no one slot: ask which (the earliest as the example); book nothing."""
+        self.out.note("A yes to a listing without one slot offered: ask which of the listed times, book nothing.")
+        self.out.intend(Intent.CHOOSE_SLOT, slot_example=min(self.conv.last_slots, key=chronological))
+
     def _ask_with_options(self) -> None:
         """About appointments but not understood: ask, offering the bookings, the doctors just listed or the specialties."""
         self.out.note("About appointments, but not enough to act on: ask, with concrete options.")
@@ -226,7 +246,8 @@ class _Policy:
         return Intent.BOOK if self.r.wants_book else Intent.LIST
 
     def _list_named_doctor_or_clinic(self) -> bool:
-        r, filters = self.r, self.r.date_filter()
+        r, asked = self.r, self.out.facts.get("asked_slot")
+        filters = r.date_filter() or ({"date": asked.date} if asked else {})
         for doctor in r.doctors:
             self.out.note(f"{doctor.name} works at {doctor.clinic_id}: list that clinic only, doctor filter.")
             self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **filters)

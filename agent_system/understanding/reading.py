@@ -13,6 +13,8 @@ from agent_system.sessions.conversation import Conversation
 from agent_system.triage.screen import TriageResult
 from agent_system.understanding import asks as asks
 from agent_system.understanding import vocabulary as vocab
+from agent_system.understanding.acceptance import only_accepts
+from agent_system.understanding.price import asks_price
 from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.dates import find_date_range, find_dates
 from agent_system.understanding.federation_words import FederationWords
@@ -73,6 +75,8 @@ class Reading:
     health_plan: str | None = None  # a plan some clinic takes, as the registry spells it ("Unimed")
     about_appointments: bool = False  # words of the domain, even when nothing else can be acted on
     points_at_booking: bool = False  # "aquela consulta", "my appointment"
+    accepts: bool = False  # "blz, pode ser", "sure, sounds good": a yes that names nothing to act on
+    asks_price: bool = False  # "quanto custa a consulta?", "how much is a visit?"
     # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
     triage: TriageResult | None = None
 
@@ -161,7 +165,9 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),
         some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
         about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)),
-        points_at_booking=bool(asks.A_BOOKING.search(text)))
+        points_at_booking=bool(asks.A_BOOKING.search(text)), accepts=only_accepts(text),
+        asks_price=asks_price(text, names_a_provider=bool(named or federation.specialties_in(text)
+                                                          or federation.clinics_in(text))))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:

@@ -215,6 +215,14 @@ def test_a_real_doctor_in_a_sentence_that_invents_a_time_is_never_streamed(llm_p
     assert answer.text.startswith("Aqui estão os horários livres em Cardiologia")
 
 
+def test_a_price_question_is_never_answered_by_the_llm(llm_pipeline, openai_server, conversation):
+    openai_server.script("A consulta particular custa R$ 350,00 na Clínica B.")
+    events, answer = run_turn(llm_pipeline, conversation, "quanto custa consultar com dermato?")
+    assert openai_server.requests == [] and openai_server.pending == 1  # the invented figure was never asked for
+    assert "R$" not in answer.text and "(11) 3259-2200" in answer.text
+    assert not [e for e in events if e.type == "token"]
+
+
 def test_llm_answers_off_makes_a_clear_turn_cost_no_call(clinics, registry, tmp_path, openai_server, conversation):
     settings = settings_for(clinics, registry, tmp_path, openai_server.base_url)
     pipeline = build_pipeline(replace(settings, llm_answers=False), registry)
