@@ -163,9 +163,9 @@ def test_one_more_at_the_same_hour_as_another_booking_is_still_asked_about(pipel
 
 
 def test_a_taken_slot_is_refused_without_asking_about_the_overlap(pipeline, clinics, new_conversation):
-    other = new_conversation("Rita Moura Leal", digits(make_cpf(7600)))
+    other = new_conversation("Rita Moura Leal", digits(make_cpf(7690)))
     run_turn(pipeline, other, "Quero agendar com Dra. Juliana Castro no dia 03/12/2026 às 08:00")
-    cpf = make_cpf(7601)
+    cpf = make_cpf(7691)
     conversation = new_conversation("Sergio Lima Bastos", digits(cpf))
     run_turn(pipeline, conversation, "Quero agendar com Dr. Ricardo Lopes no dia 30/11/2026 às 10:30")
     _, refused = run_turn(pipeline, conversation, "marca com a dra juliana dia 03/12/2026 as 8h")
@@ -178,7 +178,7 @@ def test_a_taken_slot_is_refused_without_asking_about_the_overlap(pipeline, clin
 
 
 def test_a_free_slot_named_by_part_of_the_doctors_name_is_still_held(pipeline, clinics, new_conversation):
-    cpf = make_cpf(7602)
+    cpf = make_cpf(7692)
     conversation = new_conversation("Tania Reis Morais", digits(cpf))
     run_turn(pipeline, conversation, "Quero agendar com Dr. Ricardo Lopes no dia 30/11/2026 às 10:30")
     _, held = run_turn(pipeline, conversation, "marca com a dra juliana dia 03/12/2026 as 11h")
