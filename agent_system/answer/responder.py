@@ -10,16 +10,17 @@ from pydantic import BaseModel
 from agent_system.answer.clinic_info import clinic_info_paragraphs
 from agent_system.answer.slot_listing import SlotListingText, which_slot_note
 from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
-                                       change_data, offered_slots, parsed, tool_error, unanswered, written_items)
+                                       change_data, offered_slots, parsed, successes, tool_error, unanswered,
+                                       written_items)
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language, normalize
-from agent_system.planning.held_slots import offered_slot, pick_note, slot_offer_note
+from agent_system.planning.held_slots import asked_slot_note, pick_note
 from agent_system.planning.overlap import overlap_note
 from agent_system.planning.plan import STAFF_ACTIONS, Clarification, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.registry import ClinicRegistry, Specialty
-from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
+from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling, SlotListing
 
 __all__ = ["Rendering", "ResponseRenderer", "appointment_items", "offered_slots"]
 
@@ -113,8 +114,8 @@ class _Answer:
 
     def offer_note(self) -> str:
         """The question offering the slot the patient asked about, when the listing shows it free."""
-        offer = offered_slot(self.plan, offered_slots(self.results, self.plan.day_part))
-        return "" if offer is None else slot_offer_note(offer, self.words)
+        listed = {result.clinic for result, _ in successes(self.results, LIST_SLOTS, SlotListing)}
+        return asked_slot_note(self.plan, offered_slots(self.results, self.plan.day_part), listed, self.words)
 
     def _outcome(self, result: StepResult) -> str:
         """A staff tool, a refusal, or a booking/reschedule/cancellation and whether it happened."""

@@ -19,6 +19,7 @@ _PHRASES = {
     "pick_check": "Counting in time order, option {position} is {day} at {time} with {doctor} ({clinic}). Shall "
                   "I book it? Answer yes or no, or tell me the doctor and time you prefer.",
     "slot_offer": "The slot on {day} at {time} with {doctor} ({clinic}) is free. Shall I book it? Answer yes or no.",
+    "slot_not_free": "The slot on {day} at {time} with {doctor} is not free.",
     "which_slot": "Sure! Which of the listed times would you like? Tell me the doctor, the day and the time (for "
                   "example, \"{doctor}, {day} at {time}\"), or say \"the first one\" for the earliest.",
     "no_prices": "Visit prices (private or through a health plan) are not part of the clinics' information, so I "

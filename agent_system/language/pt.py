@@ -22,6 +22,7 @@ _PHRASES = {
                   "marcar? Responda sim ou não, ou diga o médico e o horário que prefere.",
     "slot_offer": "O horário de {day} às {time} com {doctor} ({clinic}) está livre. Posso marcar? Responda sim ou "
                   "não.",
+    "slot_not_free": "O horário de {day} às {time} com {doctor} não está livre.",
     "pick_declined": "Tudo bem, não marquei. Diga o médico e o horário que prefere.",
     "which_slot": "Combinado! Qual dos horários da lista você quer? Diga o médico, o dia e o horário (por exemplo, "
                   "\"{doctor}, {day} às {time}\"), ou \"o primeiro\" para o mais cedo.",

@@ -35,7 +35,8 @@ class OverlapGuard:
         """The plan to dispatch: as planned, a held booking's outcome, or the question instead of the booking."""
         held = conversation.pending if conversation.pending and conversation.pending.action in _DECLINED else None
         if held is not None and held.slot is not None:
-            reply = "yes" if reading.accepts else reading.confirmation  # "ok quero" takes the slot held for it
+            # "ok quero", or "book that one please" naming no other slot, takes the slot held for it.
+            reply = "yes" if reading.accepts or _bare_go_ahead(reading) else reading.confirmation
             if reply == "no":
                 return Plan(intents=[_DECLINED[held.action]], source=plan.source)
             if reply == "yes" and not plan.steps:
@@ -94,6 +95,12 @@ class OverlapGuard:
     def _specialty(self, clinic_id: str) -> str:
         clinic = self.registry.get(clinic_id)
         return clinic.specialty.key if clinic else clinic_id
+
+
+def _bare_go_ahead(reading: Reading) -> bool:
+    return reading.asks_to_write and not (reading.doctors or reading.dates or reading.times or reading.specialties
+                                          or reading.clinics or reading.ordinal is not None or reading.wants_cancel
+                                          or reading.wants_reschedule)
 
 
 def overlap_note(overlap: Overlap, words: Wording) -> str:

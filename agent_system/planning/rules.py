@@ -133,6 +133,8 @@ class _Policy:
             return self._book(candidates[0])
         if candidates and not self.r.asks_to_write:
             self.out.note("A question about listed slots, not a request: show them again, book nothing.")
+            if len(candidates) == 1:  # "e às 14:30?": that slot is offered for a yes if still free
+                self.out.facts["asked_slot"] = candidates[0]
         return bool(candidates) and self._relist(candidates)
 
     def _explicit_slot(self) -> SlotOffer | None:

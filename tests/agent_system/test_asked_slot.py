@@ -68,8 +68,31 @@ def test_a_taken_slot_is_not_offered(pipeline, new_conversation, clinics):
     try:
         asker = new_conversation("Otavio Brandao Leme", digits(5))
         _, answer = run_turn(pipeline, asker, pt_question(slot))
-        assert "Posso marcar" not in answer.text
+        assert "Posso marcar" not in answer.text and f"às {slot['time']} com {DOCTOR} não está livre" in answer.text
         run_turn(pipeline, asker, "sim")
         assert all_store_bookings(clinics, make_cpf(CPF_BASE + 5)) == []
     finally:
         give_back(clinics, holder)
+
+
+@pytest.mark.parametrize("n, listing, question, go_ahead", [
+    (6, "a {doctor} tem horário dia {day}?", "e às {time}?", "sim"),
+    (7, "does {doctor} have anything on {month} {day}?", "what about {clock}?", "ok book that one please"),
+])
+def test_a_time_asked_after_a_doctors_day_is_offered_and_a_go_ahead_books_it(pipeline, new_conversation, clinics,
+                                                                              n, listing, question, go_ahead):
+    slot = free_slot(clinics, -n)
+    day = date.fromisoformat(slot["date"])
+    hour = int(slot["time"][:2])
+    clock = f"{hour % 12 or 12}{slot['time'][2:] if slot['time'][3:] != '00' else ''}{'am' if hour < 12 else 'pm'}"
+    words = dict(doctor=DOCTOR, day=day.day if n == 7 else f"{day.day}/{day.month}", month=f"{day:%B}",
+                 time=slot["time"], clock=clock)
+    conversation = new_conversation("Otavio Brandao Leme", digits(n))
+    run_turn(pipeline, conversation, listing.format(**words))
+    _, offered = run_turn(pipeline, conversation, question.format(**words))
+    assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == [] and slot["time"] in offered.text.split("\n\n")[-1]
+    run_turn(pipeline, conversation, go_ahead)
+    try:
+        assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == [(CLINIC, DOCTOR, slot["date"], slot["time"])]
+    finally:
+        give_back(clinics, conversation)

@@ -88,8 +88,7 @@ def test_a_carried_day_is_offered_even_when_asked_as_an_order(pipeline, new_conv
 
 
 @pytest.mark.parametrize("n, listing, follow_up", [
-    (6, "dermatologia", "e com a dra camila às 15h?"),  # two weeks listed: no one day to keep
-    (7, "dermatology next week", "can I get one with Dr. Eduardo at 2pm?"),
+    (6, "dermatologia", "e com a dra camila às 15h?"),  # two weeks listed: two Thursdays at 15:00
 ])
 def test_no_day_is_made_up_without_one_fixed(pipeline, new_conversation, clinics, n, listing, follow_up):
     conversation = new_conversation("Joana Bittencourt Reis", digits(n))
@@ -98,3 +97,16 @@ def test_no_day_is_made_up_without_one_fixed(pipeline, new_conversation, clinics
     assert "Posso marcar" not in answer.text and "Shall I book" not in answer.text
     run_turn(pipeline, conversation, "sim")
     assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == []
+
+
+def test_the_one_listed_slot_at_that_time_is_offered_with_its_day(pipeline, new_conversation, clinics):
+    # Next week Dr. Eduardo has 14:00 on one day only: that slot, named in full, waits for a yes.
+    conversation = new_conversation("Joana Bittencourt Reis", digits(7))
+    run_turn(pipeline, conversation, "dermatology next week")
+    _, offered = run_turn(pipeline, conversation, "can I get one with Dr. Eduardo at 2pm?")
+    assert "Wed Dec 2 at 14:00 with Dr. Eduardo Nunes" in offered.text and "Shall I book" in offered.text
+    assert all_store_bookings(clinics, make_cpf(CPF_BASE + 7)) == []
+    run_turn(pipeline, conversation, "yes")
+    assert all_store_bookings(clinics, make_cpf(CPF_BASE + 7)) == [
+        ("clinic_f", "Dr. Eduardo Nunes", "2026-12-02", "14:00")]
+    give_back(clinics, conversation)
