@@ -65,7 +65,7 @@ class Pipeline:
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None
-            conversation.choosing = False
+            conversation.choosing, conversation.just_booked = False, None
             return (yield from self._emergency(triage, language))
         grant = grant_for(reading, conversation)
         plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
@@ -171,6 +171,8 @@ def _remember(conversation: Conversation, plan: Plan, results: list[StepResult],
     conversation.pending, conversation.awaiting = plan.pending, plan.awaiting
     conversation.offered_doctors = [d.doctor for d in plan.clarification.doctors] if plan.clarification else []
     conversation.choosing = bool(answer.slots) or Intent.CHOOSE_SLOT in plan.intents
+    made = [a for a in answer.appointments if a.status in ("confirmed", "rescheduled")]
+    conversation.just_booked = made[0] if len(made) == 1 and not answer.blocked else None
     offer = offered_slot(plan, answer.slots)
     if offer is not None and not answer.blocked:
         conversation.pending = PendingAction(action=PICKED, slot=offer)  # a yes now books the slot asked about

@@ -216,6 +216,8 @@ class _Answer:
             Intent.PICK_DECLINED: lambda: self.words.say("pick_declined"),
             Intent.CHOOSE_SLOT: lambda: which_slot_note(self.plan.slot_example, self.words),
             Intent.PRICE: lambda: self.words.say("no_prices"),
+            Intent.ALREADY_BOOKED: lambda: self.words.say("already_booked_note",
+                                                          appointment=self._described(self.plan.just_booked)),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

@@ -54,6 +54,7 @@ class Intent(str, Enum):
     KEEP = "keep"  # the patient said no: the booking stays as it is
     CHOOSE_SLOT = "choose_slot"  # a bare yes to a listing that offered no one slot: which of the listed times?
     PRICE = "price"  # what a visit costs: not in the clinics' data, so who to ask
+    ALREADY_BOOKED = "already_booked"  # a yes right after a confirmation: nothing is left to confirm
 
 
 class Step(BaseModel):
@@ -110,6 +111,7 @@ class Plan(BaseModel):
     asked_slot: SlotOffer | None = None
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
+    just_booked: AppointmentItem | None = None  # the booking the last answer confirmed (ALREADY_BOOKED)
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

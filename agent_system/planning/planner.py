@@ -22,7 +22,8 @@ from agent_system.understanding.reading import Reading
 log = logging.getLogger(__name__)
 # What the rules read with certainty even without steps; an LLM plan never overrides these.
 _SETTLED = {Intent.PRIVACY, Intent.INVALID_SPECIALTY, Intent.MISSING_SPECIALTY, Intent.MEDICAL_ADVICE,
-            Intent.GREETING, Intent.CLARIFY, Intent.CONFIRM, Intent.KEEP, Intent.CHOOSE_SLOT}
+            Intent.GREETING, Intent.CLARIFY, Intent.CONFIRM, Intent.KEEP, Intent.CHOOSE_SLOT,
+            Intent.ALREADY_BOOKED}
 
 
 class Planner:

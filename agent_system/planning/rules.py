@@ -215,6 +215,9 @@ class _Policy:
         r = self.r
         if r.accepts and self.conv.choosing and self.conv.last_slots:
             return self._ask_which_slot()
+        if (r.accepts or r.agrees) and self.conv.just_booked is not None:
+            self.out.note("A yes right after a confirmed booking: it is booked already, nothing more to do.")
+            return self.out.intend(Intent.ALREADY_BOOKED, just_booked=self.conv.just_booked)
         if r.off_topic and not (r.wants_book or r.wants_list):
             self.out.note("A topic no clinic deals with: explain the scope.")
             return self.out.intend(Intent.OUT_OF_SCOPE)

@@ -85,6 +85,8 @@ class Conversation(BaseModel):
     offered_doctors: list[str] = Field(default_factory=list)
     # The last answer listed free slots, or asked which of them, and none was chosen since: a bare yes needs a choice.
     choosing: bool = False
+    # The booking the last answer confirmed: a yes right after it has nothing left to confirm.
+    just_booked: AppointmentItem | None = None
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:
