@@ -71,6 +71,19 @@ class FollowUps:
         days = {s.date for s in self.conv.last_slots}
         return days.pop() if len(days) == 1 else None
 
+    def kept_window(self) -> tuple[dict[str, str], str | None]:
+        """"com a dra ana" right after "amanhã de manhã" listed her: that day's filter and part of the day, kept.
+        Only for one doctor the last listing showed, named without a day, specialty or clinic of its own."""
+        r = self.r
+        if len(r.doctors) != 1 or r.date_filter() or r.day_part or r.specialties or r.clinics or r.times:
+            return {}, None
+        if r.doctors[0].name not in {s.doctor for s in self.conv.last_slots}:
+            return {}, None
+        previous = self.previous()
+        if previous is None or previous.doctors:
+            return {}, None
+        return previous.date_filter(), previous.day_part
+
     def previous(self) -> Reading | None:
         """The patient's previous message, read again."""
         earlier = [m.text for m in self.conv.recent if m.role == "user"]

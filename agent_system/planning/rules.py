@@ -252,7 +252,10 @@ class _Policy:
 
     def _list_named_doctor_or_clinic(self) -> bool:
         r, asked = self.r, self.out.facts.get("asked_slot")
-        filters = r.date_filter() or ({"date": asked.date} if asked else {})
+        kept, day_part = self.follow_ups.kept_window()
+        filters = r.date_filter() or ({"date": asked.date} if asked else kept)
+        if day_part and not asked:
+            self.out.facts["day_part"] = day_part
         for doctor in r.doctors:
             self.out.note(f"{doctor.name} works at {doctor.clinic_id}: list that clinic only, doctor filter.")
             self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **filters)

@@ -110,3 +110,26 @@ def test_the_one_listed_slot_at_that_time_is_offered_with_its_day(pipeline, new_
     assert all_store_bookings(clinics, make_cpf(CPF_BASE + 7)) == [
         ("clinic_f", "Dr. Eduardo Nunes", "2026-12-02", "14:00")]
     give_back(clinics, conversation)
+
+
+@pytest.mark.parametrize("n, messages, doctor, day, part", [
+    (8, ["quero cardio", "amanha de manha", "com a dra ana"], "Dra. Ana Beatriz Souza", "2026-11-24", "morning"),
+    (9, ["cardiology please", "tomorrow afternoon?", "with dr fernando"], "Dr. Fernando Mendes", "2026-11-24",
+     "afternoon"),
+])
+def test_a_doctor_named_after_a_days_listing_keeps_that_day_and_part(pipeline, new_conversation, n, messages, doctor,
+                                                                     day, part):
+    conversation = new_conversation("Joana Bittencourt Reis", digits(n))
+    for message in messages[:-1]:
+        run_turn(pipeline, conversation, message)
+    events, answer = run_turn(pipeline, conversation, messages[-1])
+    assert listed_days(events) == [day] and answer.slots
+    assert {(s.doctor, s.date) for s in answer.slots} == {(doctor, day)}
+    assert all((s.time < "12:00") == (part == "morning") for s in answer.slots)
+
+
+def test_a_doctor_named_afresh_is_not_narrowed_to_an_earlier_day(pipeline, new_conversation):
+    conversation = new_conversation("Joana Bittencourt Reis", digits(10))
+    run_turn(pipeline, conversation, "ortopedia amanhã")
+    events, answer = run_turn(pipeline, conversation, "com a dra ana beatriz")  # not in the orthopaedics listing
+    assert listed_days(events) == [None] and len({s.date for s in answer.slots}) > 1
