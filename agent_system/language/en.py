@@ -199,7 +199,7 @@ _KEYWORDS = frozenset(
     slot available availability tomorrow today with please schedule need show what which when
     is are you have for to an any next week this at on doctor hi hello can could first
     earliest and of in see there how thanks thank yes time times from it that get
-    write tell poem joke weather whats
+    write tell poem joke weather whats help
     does take takes accept accepts accepted insurance clinic clinics
     cardiology dermatology orthopedics orthopedic cardiologist dermatologist orthopedist
     monday tuesday wednesday thursday friday saturday sunday

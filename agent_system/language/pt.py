@@ -214,7 +214,7 @@ _KEYWORDS = frozenset(
     quero marcar consulta consultas com para pra meu minha meus minhas horario horarios amanha
     hoje cancelar desmarcar remarcar agendar por tem de o a e os da das dos um uma eu voce vc
     quais qual quando disponivel disponiveis semana dia obrigado obrigada oi ola bom boa sim nao
-    gostaria preciso ver doutor doutora medico que em na mais primeiro dor joelho pele
+    gostaria preciso ver doutor doutora medico que em na mais primeiro dor joelho pele ajuda ajudar
     cardiologia dermatologia ortopedia cardiologista dermatologista ortopedista
     segunda terca quarta quinta sexta sabado domingo
     """.split()

@@ -92,7 +92,9 @@ GREETING = _words(
     r"obrigad[oa]", r"valeu", r"thanks?", r"thank you", r"good (?:morning|afternoon|evening)", r"tchau", r"bye",
     # asking what the assistant is for gets the same introduction
     r"o (?:que|q) (?:voce|vc|tu) (?:faz|fazes|pode fazer|sabe fazer)", r"(?:quem|o que) (?:e|eh) (?:voce|vc)",
-    r"what (?:can|do) you do", r"what (?:are|is) you", r"who are you", r"how can you help")
+    r"what (?:can|do) you do", r"what (?:are|is) you", r"who are you", r"how can you help",
+    # a bare call for help: what the assistant can do is the answer (an emergency is triage's, before this)
+    r"help(?: me)?", r"(?:me )?ajud[ae](?: aqui)?", r"ajuda por favor", r"preciso de ajuda")
 YES = _words(r"sim", r"yes", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"claro", r"certo", r"sure", r"yep",
              r"correto", r"exato", r"please do", r"go ahead")
 

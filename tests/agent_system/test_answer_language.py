@@ -58,3 +58,18 @@ def test_the_language_survives_the_session_store(pipeline, new_conversation, tmp
     restored = Conversation.model_validate_json(conversation.model_dump_json())
     _, answer = run_turn(pipeline, restored, "no")
     assert answer.lang == "en"
+
+
+@pytest.mark.parametrize(("opening", "call", "language", "said"), [
+    ("quero ver cardiologia", "help", "en", "I can show open slots"),
+    ("show me cardiology", "ajuda", "pt", "Posso mostrar horários livres"),
+    ("show me cardiology", "me ajuda aqui", "pt", "Posso mostrar horários livres"),
+    ("quero ver cardiologia", "help me please", "en", "I can show open slots"),
+])
+def test_a_bare_call_for_help_says_what_the_assistant_does_in_its_language(pipeline, new_conversation, opening,
+                                                                          call, language, said):
+    conversation = new_conversation("Helena Prado Costa", make_cpf(423).replace(".", "").replace("-", ""))
+    run_turn(pipeline, conversation, opening)
+    events, answer = run_turn(pipeline, conversation, call)
+    assert answer.lang == language and said in answer.text and not answer.slots
+    assert all(e.type != "dispatch" for e in events)
