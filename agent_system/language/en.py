@@ -18,6 +18,8 @@ _PHRASES = {
     "hours_sunday": "Sun, {opens}–{closes}",
     "pick_check": "Counting in time order, option {position} is {day} at {time} with {doctor} ({clinic}). Shall "
                   "I book it? Answer yes or no, or tell me the doctor and time you prefer.",
+    "pick_check_last": "Counting in time order, the last option is {day} at {time} with {doctor} ({clinic}). "
+                       "Shall I book it? Answer yes or no, or tell me the doctor and time you prefer.",
     "slot_offer": "The slot on {day} at {time} with {doctor} ({clinic}) is free. Shall I book it? Answer yes or no.",
     "pick_declined": "All right, I did not book it. Tell me the doctor and time you prefer.",
     "info_unavailable": "{who} did not answer right now; try again in a few minutes.",

@@ -20,6 +20,8 @@ _PHRASES = {
     "hours_sunday": "dom, {opens}–{closes}",
     "pick_check": "Pela ordem de horário, a {position}ª opção é {day} às {time} com {doctor} ({clinic}). Posso "
                   "marcar? Responda sim ou não, ou diga o médico e o horário que prefere.",
+    "pick_check_last": "Pela ordem de horário, a última opção é {day} às {time} com {doctor} ({clinic}). Posso "
+                       "marcar? Responda sim ou não, ou diga o médico e o horário que prefere.",
     "slot_offer": "O horário de {day} às {time} com {doctor} ({clinic}) está livre. Posso marcar? Responda sim ou "
                   "não.",
     "pick_declined": "Tudo bem, não marquei. Diga o médico e o horário que prefere.",

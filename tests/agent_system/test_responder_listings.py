@@ -24,10 +24,10 @@ Dra. Ana Beatriz Souza
   • ter 01/12: 08:30
 
 Clínica C — Cardiologia
-Dr. Fernando Mendes
-  • sex 27/11: 08:00, 10:00
 Dra. Juliana Castro
   • qui 26/11: 08:00, 09:30
+Dr. Fernando Mendes
+  • sex 27/11: 08:00, 10:00
 
 Para agendar, diga o médico, o dia e o horário, ou escolha um horário acima."""
 
@@ -47,10 +47,10 @@ Dra. Ana Beatriz Souza
   • Tue Dec 1: 08:30
 
 Clínica C — Cardiology
-Dr. Fernando Mendes
-  • Fri Nov 27: 08:00, 10:00
 Dra. Juliana Castro
   • Thu Nov 26: 08:00, 09:30
+Dr. Fernando Mendes
+  • Fri Nov 27: 08:00, 10:00
 
 To book, tell me the doctor, the day and the time, or pick a slot above."""
 
@@ -151,8 +151,9 @@ def test_several_specialties_make_one_answer_with_an_earliest_slot_per_specialty
     assert paragraphs[1].startswith("Clínica A — Cardiologia\n")
     assert paragraphs[2] == ("**Horário mais cedo em Dermatologia: ter 24/11 (amanhã) às 10:30 "
                              "com Dra. Mariana Alves (Clínica F)**")
-    assert paragraphs[3] == "Clínica B — Dermatologia\nDra. Camila Rocha\n  • qui 26/11: 15:00"
-    assert paragraphs[4] == "Clínica F — Dermatologia\nDra. Mariana Alves\n  • ter 24/11 (amanhã): 10:30"
+    # The clinic with the earliest slot comes first, so the first slot shown is the one highlighted.
+    assert paragraphs[3] == "Clínica F — Dermatologia\nDra. Mariana Alves\n  • ter 24/11 (amanhã): 10:30"
+    assert paragraphs[4] == "Clínica B — Dermatologia\nDra. Camila Rocha\n  • qui 26/11: 15:00"
     assert text.count("**") == 2
 
 
