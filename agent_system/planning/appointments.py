@@ -67,10 +67,10 @@ class AppointmentPlanning:
             return
         self._ask_to_confirm(PendingChange(action="cancel", appointment=self._with_code(target)))
 
-    def reschedule(self) -> None:
-        """Move the booking the patient means to the new slot, or list that doctor's slots to choose from."""
-        original, new = self._described_move()
-        original = original or self._known("reschedule")
+    def reschedule(self, just_made: AppointmentItem | None = None) -> None:
+        """Move the booking meant (`just_made`: the last answer's) to the new slot, or list its doctor's slots."""
+        original, new = (None, None) if just_made else self._described_move()
+        original = just_made or original or self._known("reschedule")
         if original is None:
             return
         new = new or self._new_slot(original)

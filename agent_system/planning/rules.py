@@ -62,8 +62,9 @@ class _Policy:
             return self.out.intend(Intent.PRIVACY)
         if r.wants_cancel and not r.wants_reschedule:
             return appointments.cancel()
-        if r.wants_reschedule or self._moves_a_booking() or appointments.continues("reschedule"):
-            return appointments.reschedule()
+        fixes_new_booking = self._changes_the_new_booking()
+        if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
+            return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
         if r.wants_mine:
             return appointments.my_appointments()
         if r.wants_clinic_info and not (r.wants_book or r.wants_cancel or r.wants_reschedule):
@@ -87,6 +88,15 @@ class _Policy:
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
         return bool(self.conv.appointments) and (self.r.moves_to or self.r.instead)
+
+    def _changes_the_new_booking(self) -> bool:
+        """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
+        r, made = self.r, self.conv.just_booked
+        changes = r.changes_it or r.moves_to or r.instead or r.wants_reschedule or (r.corrects and (r.times or r.dates))
+        if made is None or not changes or r.adds_booking or r.wants_cancel:
+            return False
+        same_specialty = not r.specialties or self._specialty_of(made.clinic) in r.specialties
+        return same_specialty and all(d.name == made.doctor for d in r.doctors)
 
     # -- follow-ups on the last listing and the previous message --------------------------------
     def _follow_up(self) -> bool:

@@ -81,6 +81,8 @@ class Conversation(BaseModel):
     # Booking codes of the bookings made or moved in this chat ("clinic|doctor|date|time" -> code):
     # they let this chat cancel or move its own bookings without asking the patient for the code.
     codes: dict[str, str] = Field(default_factory=dict)
+    # The booking the last answer made (or moved): "dá pra trocar?" in the next message is about it.
+    just_booked: AppointmentItem | None = None
     # The doctors the last answer numbered for the patient to choose from: "2" answers that question.
     offered_doctors: list[str] = Field(default_factory=list)
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
@@ -92,6 +94,8 @@ class Conversation(BaseModel):
         self.recent = [*self.recent, *(Message(role=t.role, text=t.text) for t in exchange)][-RECENT_MESSAGES:]
         if answer.slots:
             self.last_slots = list(answer.slots)
+        made = [a for a in answer.appointments if a.status in ("confirmed", "rescheduled") and a.code]
+        self.just_booked = made[-1] if len(made) == 1 else None
         for item in answer.appointments:
             self._track(item)
 
