@@ -9,6 +9,7 @@ from typing import Iterator
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
+from agent_system.planning.awaited_change import awaited_change
 from agent_system.planning.held_slots import PICKED, offered_slot
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
@@ -72,6 +73,7 @@ class Pipeline:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation, grant)
+        plan = awaited_change(plan, results, conversation.awaiting if grant.change else None, reading.booking_code)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()

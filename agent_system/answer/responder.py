@@ -275,6 +275,8 @@ class _Answer:
                                                     time=change.new_time or ""))
 
     def _kept(self) -> str:
+        if self.plan.kept is None:
+            return self.words.say("kept_all")
         return self.words.say("kept", appointment=self._described(self.plan.kept))
 
     def _described(self, a: AppointmentItem) -> str:

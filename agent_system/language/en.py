@@ -85,6 +85,7 @@ _PHRASES = {
     "ask_code_reschedule": "To move it ({clinic} — {doctor}: from {old} to {new}) I need the booking code (6 "
                            "characters, given when it was booked). Send the code to confirm, or answer no to "
                            "keep it as it is. Without the code, please contact {clinic} directly.",
+    "kept_all": "All right, nothing was changed: your appointments stay as they are.",
     "kept": "All right, nothing was changed: your appointment stays as it was ({appointment}).",
     "confirm_cancel": "Is this the appointment you want to cancel? If so, just confirm.",
     "which_reschedule": "Which one would you like to reschedule, and to what day and time?",

@@ -87,6 +87,7 @@ _PHRASES = {
                            "reserva (6 caracteres, informado quando a consulta foi marcada). Envie o código para"
                            " confirmar, ou responda não para manter como está. Sem o código, fale diretamente "
                            "com a {clinic}.",
+    "kept_all": "Tudo bem, não alterei nada: suas consultas continuam marcadas.",
     "kept": "Tudo bem, não alterei nada: sua consulta continua marcada ({appointment}).",
     "confirm_cancel": "É esta a consulta que você quer cancelar? Se for, é só confirmar.",
     "which_reschedule": "Qual delas você quer remarcar, e para qual dia e horário?",

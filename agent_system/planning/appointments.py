@@ -51,6 +51,17 @@ class AppointmentPlanning:
             return True
         return False  # another subject: the question lapses
 
+    def drops_pending(self) -> bool:
+        """"não, deixa" to "which booking?" or "which new time?": nothing changes, and nothing waits any more."""
+        r = self.r
+        if self._pending("action") not in ("cancel", "reschedule") or r.confirmation != "no":
+            return False
+        if r.doctors or r.dates or r.times or r.ordinal is not None or r.specialties:
+            return False
+        self.out.note("The patient said no to the pending change: the bookings stay as they are.")
+        self.out.intend(Intent.KEEP, kept=self._pending("appointment"))
+        return True
+
     def my_appointments(self, then: str | None = None, **carry: str) -> None:
         """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next)."""
         self.out.note("The patient's bookings are not in the conversation: ask every clinic (list_my_appointments).")

@@ -55,7 +55,7 @@ class _Policy:
 
     def _decide(self) -> None:
         r, appointments = self.r, self.appointments
-        if appointments.answers_confirmation():
+        if appointments.answers_confirmation() or appointments.drops_pending():
             return
         if r.wants_privacy or r.foreign_cpf or r.injection:
             self.out.note("Patient records, someone else's data or an attempt to change the rules: refuse, no steps.")
