@@ -152,6 +152,7 @@ class _Answer:
         prefix = _time_prefix(result.action, code)
         doctor = str(params.get("doctor") or "")
         key = _SAME_WORDING.get(code) or (f"invalid_{result.action}" if code == "invalid_arguments" else code)
+        key = f"{key}_lookup" if result.action == MY_APPOINTMENTS and self.words.knows(f"{key}_lookup") else key
         clinic = self.registry.get(result.clinic)
         return self.words.say(key if self.words.knows(key) else "generic_error", doctor=doctor,
                               of_doctor=self.words.of_doctor(doctor), clinic=self.words.clinic(result.clinic),
@@ -167,7 +168,7 @@ class _Answer:
         if down:
             key = "unavailable_appointments" if booked else "none_elsewhere" if answered else "unavailable_retry"
             paragraphs.append(self.words.say(key, count=len(down), who=self.words.clinics(down)))
-        elif not booked:
+        elif not booked and len(answered) == len(results):  # a refused lookup (a locked CPF) proves nothing
             paragraphs.append(self.words.say("no_appointments"))
         return paragraphs + self._follow_up(len(booked))
 

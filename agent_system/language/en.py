@@ -100,8 +100,9 @@ _PHRASES = {
     "appointment_not_found": "I couldn't find an appointment under your details with {doctor} on {day} at "
                              "{time}, or the booking code does not match. Please check the code, or ask to see "
                              "your appointments.",
-    "locked": "For your security, this CPF's appointments at {clinic} are locked for 15 minutes after several "
-              "attempts with details that did not match. Please try later or contact the clinic.",
+    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
+    "locked": "For your security, I couldn't complete this request right now; please try again in 15 minutes.",
+    "locked_lookup": "For your security, I couldn't check every clinic right now; please try again in 15 minutes.",
     "identity_mismatch": "I couldn't book: the name given does not match the one {clinic} has for this CPF. "
                          "Start a new chat with your full name as given at your first appointment, or contact "
                          "the clinic.",

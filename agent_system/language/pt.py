@@ -102,8 +102,9 @@ _PHRASES = {
     "appointment_not_found": "Não encontrei consulta com os seus dados com {doctor} em {day} às {time}, ou o "
                              "código da reserva não confere. Confira o código, ou peça para ver as suas "
                              "consultas.",
-    "locked": "Por segurança, as consultas deste CPF na {clinic} estão bloqueadas por 15 minutos depois de "
-              "várias tentativas com dados que não conferem. Tente mais tarde ou fale com a clínica.",
+    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
+    "locked": "Por segurança, não consegui concluir esse pedido agora; tente de novo em 15 minutos.",
+    "locked_lookup": "Por segurança, não consegui consultar todas as clínicas agora; tente de novo em 15 minutos.",
     "identity_mismatch": "Não consegui agendar: o nome informado não confere com o que a {clinic} tem para este "
                          "CPF. Abra uma nova conversa com o nome completo como na primeira consulta, ou fale com"
                          " a clínica.",
