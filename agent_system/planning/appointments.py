@@ -9,6 +9,7 @@ from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.plan import Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
+from agent_system.planning.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation, PendingAction, PendingChange
 from agent_system.understanding.reading import Reading, chronological
 
@@ -30,7 +31,7 @@ class AppointmentPlanning:
         appointment = self._pending("appointment")
         if appointment and r.doctors and all(d.name != appointment.doctor for d in r.doctors):
             return False  # another doctor's slot: a new booking, not this reschedule
-        return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors)
+        return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors or r.booking_code)
 
     def answers_confirmation(self) -> bool:
         """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
@@ -45,8 +46,8 @@ class AppointmentPlanning:
         if change is not None:
             self._run(change)
             return True
-        if reply == "yes":
-            self.out.note("A yes without the booking code: ask for the code again.")
+        if reply == "yes" or (reply is None and mistyped_code(self.r.message)):
+            self.out.note("A yes without a booking code that can be one: ask for the code again.")
             self._ask_to_confirm(awaiting)
             return True
         return False  # another subject: the question lapses

@@ -206,6 +206,12 @@ def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", 
 _CODE_LIKE = re.compile(r"(?<![\w-])[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}(?![\w-])")
 
 
+def mistyped_code(message: str) -> bool:
+    """Whether the message holds something shaped like a booking code that no code can be ("TNY4Y0")."""
+    return any(any(c.isdigit() for c in found) and any(c.isalpha() for c in found)
+               and not CODE_PATTERN.match(canonical(found)) for found in _CODE_LIKE.findall(message))
+
+
 def booking_code_in(message: str) -> str | None:
     """A booking code the patient typed ("K7M4QP", "k7m-4qp"), if any."""
     for candidate in _CODE_LIKE.findall(message):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import all_store_bookings, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, give_back, make_cpf, run_turn
 
 CPF_BASE = 8100
 NAME = "Beatriz Molina Arantes"
@@ -29,8 +29,17 @@ def booked(pipeline, clinics, new_conversation):
         return answer.appointments[0].code, new_conversation(NAME, first.patient.cpf)
     yield book
     for conversation in made:
-        if all_store_bookings(clinics, conversation.patient.cpf):
-            give_back(clinics, conversation)
+        release(clinics, conversation)
+
+
+def release(clinics, conversation) -> None:
+    """Give back what a test left booked under the patient's codes (a moved booking keeps its code)."""
+    held = all_store_bookings(clinics, conversation.patient.cpf)
+    for _, doctor, day, time_ in held:
+        for code in set(conversation.codes.values()):
+            call_tool(clinics.url(SLOT[0]), "cancel_appointment", {
+                "doctor": doctor, "date": day, "time": time_, "patient_name": NAME,
+                "cpf": conversation.patient.cpf, "booking_code": code})
 
 
 def stored(clinics, conversation):
@@ -92,6 +101,39 @@ def test_no_to_which_booking_keeps_them_all(pipeline, clinics, new_conversation)
         _, answer = run_turn(pipeline, chat, "nao, deixa quieto")
         assert "continuam marcadas" in answer.text, (which.text, answer.text)
         run_turn(pipeline, chat, "1")  # nothing waits any more: a number picks nothing to cancel
+        assert len(stored(clinics, chat)) == 2
+    finally:
+        give_back(clinics, chat)
+
+
+def test_the_code_as_the_reply_moves_a_looked_up_booking(pipeline, clinics, booked):
+    code, chat = booked(11)
+    _, asked = run_turn(pipeline, chat, "preciso remarcar minha consulta pra terça às 9h")
+    assert asked.confirm is not None and asked.confirm.action == "reschedule", asked.text
+    _, done = run_turn(pipeline, chat, f"codigo {code}")
+    assert [a.status for a in done.appointments] == ["moved", "rescheduled"], done.text
+    assert stored(clinics, chat) == [(*SLOT[:3], "09:00")]
+
+
+@pytest.mark.parametrize("n, typo", [(12, "0"), (13, "8")])
+def test_a_mistyped_code_keeps_the_change_waiting(pipeline, clinics, booked, n, typo):
+    code, chat = booked(n)
+    run_turn(pipeline, chat, "quero cancelar minha consulta")
+    _, again = run_turn(pipeline, chat, code[:-1] + typo)  # a character no booking code has
+    assert again.confirm is not None and stored(clinics, chat) == [SLOT], again.text
+    _, done = run_turn(pipeline, chat, code)
+    assert [a.status for a in done.appointments] == ["cancelled"], done.text
+    assert stored(clinics, chat) == []
+
+
+def test_a_code_to_which_booking_is_not_off_topic(pipeline, clinics, new_conversation):
+    chat = new_conversation(NAME, make_cpf(CPF_BASE + 14).replace(".", "").replace("-", ""))
+    try:
+        run_turn(pipeline, chat, "marca com a Dra. Camila Rocha quinta às 15h")
+        run_turn(pipeline, chat, "e marca tambem com a Dra. Luciana Freitas quarta 10:30")
+        run_turn(pipeline, chat, "quero cancelar uma consulta")
+        _, answer = run_turn(pipeline, chat, "AC3D4E")
+        assert "Cardiologia, Dermatologia e Ortopedia" not in answer.text, answer.text
         assert len(stored(clinics, chat)) == 2
     finally:
         give_back(clinics, chat)
