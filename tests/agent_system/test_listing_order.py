@@ -70,7 +70,7 @@ def test_groups_come_in_order_of_their_earliest_slot_and_the_first_books_it(pipe
     assert groups == sorted(groups, key=earliest_of.get), listed.text
     first_time = re.search(r"\d\d:\d\d", listed.text.split(groups[0][1], 1)[1])[0]
     assert first_time == slots[0].time
-    run_turn(pipeline, conversation, "the first one please" if n == 2 else "quero o primeiro")
+    run_turn(pipeline, conversation, "ok, go with the first slot" if n == 2 else "quero o primeiro")
     assert stored(clinics, conversation) == [as_row(slots[0])]
 
 
