@@ -33,10 +33,12 @@ class SlotListingText:
         listings = [r for r in results if r.action == LIST_SLOTS]
         groups = self._by_specialty(listings)
         offers = {key: offered_slots(group, self.day_part) for key, group in groups.items()}  # once: a listing is long
-        shown = [key for key in groups if offers[key]]
+        # Specialties too come in the order of their earliest slot (those with none last).
+        order = sorted(groups, key=lambda k: (0, offers[k][0].date, offers[k][0].time) if offers[k] else (1, "", ""))
+        shown = [key for key in order if offers[key]]
         paragraphs = [self.words.say("listing_intro", specialties=self._names(shown))] if shown else []
-        for key, group in groups.items():
-            paragraphs += self._specialty(key, group, offers[key], listings, several=len(groups) > 1)
+        for key in order:
+            paragraphs += self._specialty(key, groups[key], offers[key], listings, several=len(groups) > 1)
         paragraphs += self._unanswered(listings, bool(shown))
         if shown:
             paragraphs.append(self.words.say("how_to_reschedule" if self.rescheduling else "how_to_book"))

@@ -106,3 +106,15 @@ def test_the_latest_counts_in_time_and_books_at_once(pipeline, clinics, patient)
     slots = in_time_order(listed)
     run_turn(pipeline, conversation, "marca o mais tarde")
     assert stored(clinics, conversation) == [as_row(slots[-1])]
+
+
+def test_over_two_specialties_the_first_slot_shown_is_the_earliest_of_all(pipeline, clinics, patient):
+    conversation = patient(7, "Joana Prates Valente")
+    _, listed = run_turn(pipeline, conversation, "tem ortopedia ou cardiologia na terça?")
+    slots = in_time_order(listed)
+    assert len({s.clinic for s in slots}) > 2, listed.text
+    body = listed.text.split("\n\n", 1)[1]
+    first_line = next(line for line in body.splitlines() if line.lstrip().startswith("•"))
+    assert first_line.split(": ", 1)[1].split(", ")[0] == slots[0].time, listed.text
+    run_turn(pipeline, conversation, "fico com esse primeiro horario")
+    assert stored(clinics, conversation) == [as_row(slots[0])]

@@ -147,13 +147,14 @@ def test_several_specialties_make_one_answer_with_an_earliest_slot_per_specialty
     plan = Plan(intents=[Intent.LIST, Intent.LIST])
     text = renderer.render(plan, [*derm, CLINIC_A], "pt", TODAY).text
     paragraphs = text.split("\n\n")
-    assert paragraphs[0] == "Aqui estão os horários livres em Cardiologia e Dermatologia:"
-    assert paragraphs[1].startswith("Clínica A — Cardiologia\n")
-    assert paragraphs[2] == ("**Horário mais cedo em Dermatologia: ter 24/11 (amanhã) às 10:30 "
+    # Specialties, and clinics within one, come in the order of their earliest slot: the first slot shown is
+    # the earliest of all, and each specialty's highlighted slot is its first.
+    assert paragraphs[0] == "Aqui estão os horários livres em Dermatologia e Cardiologia:"
+    assert paragraphs[1] == ("**Horário mais cedo em Dermatologia: ter 24/11 (amanhã) às 10:30 "
                              "com Dra. Mariana Alves (Clínica F)**")
-    # The clinic with the earliest slot comes first, so the first slot shown is the one highlighted.
-    assert paragraphs[3] == "Clínica F — Dermatologia\nDra. Mariana Alves\n  • ter 24/11 (amanhã): 10:30"
-    assert paragraphs[4] == "Clínica B — Dermatologia\nDra. Camila Rocha\n  • qui 26/11: 15:00"
+    assert paragraphs[2] == "Clínica F — Dermatologia\nDra. Mariana Alves\n  • ter 24/11 (amanhã): 10:30"
+    assert paragraphs[3] == "Clínica B — Dermatologia\nDra. Camila Rocha\n  • qui 26/11: 15:00"
+    assert paragraphs[4].startswith("Clínica A — Cardiologia\n")
     assert text.count("**") == 2
 
 
