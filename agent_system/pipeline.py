@@ -9,6 +9,7 @@ from typing import Iterator
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
+from agent_system.planning.awaited_change import awaited_change
 from agent_system.planning.held_slots import PICKED, offered_slot
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
@@ -65,7 +66,7 @@ class Pipeline:
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None
-            conversation.choosing, conversation.just_booked = False, None
+            conversation.choosing = False
             return (yield from self._emergency(triage, language))
         grant = grant_for(reading, conversation)
         plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
@@ -73,6 +74,7 @@ class Pipeline:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation, grant)
+        plan = awaited_change(plan, results, conversation.awaiting if grant.change else None, reading.booking_code)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()
@@ -171,8 +173,6 @@ def _remember(conversation: Conversation, plan: Plan, results: list[StepResult],
     conversation.pending, conversation.awaiting = plan.pending, plan.awaiting
     conversation.offered_doctors = [d.doctor for d in plan.clarification.doctors] if plan.clarification else []
     conversation.choosing = bool(answer.slots) or Intent.CHOOSE_SLOT in plan.intents
-    made = [a for a in answer.appointments if a.status in ("confirmed", "rescheduled")]
-    conversation.just_booked = made[0] if len(made) == 1 and not answer.blocked else None
     offer = offered_slot(plan, answer.slots)
     if offer is not None and not answer.blocked:
         conversation.pending = PendingAction(action=PICKED, slot=offer)  # a yes now books the slot asked about

@@ -148,7 +148,10 @@ def _compact(result: StepResult) -> dict:
     """One clinic's answer in few tokens: a listing becomes one line per doctor and day with its times."""
     data = result.data or {}
     if "available_slots" not in data:
-        return {"clinic": result.clinic, "action": result.action, "result": result.data, "error": result.error}
+        # A locked CPF is told without the clinic: which clinic knows a CPF is not for whoever is asking.
+        locked = (result.error or {}).get("code") == "locked"
+        return {"clinic": None if locked else result.clinic, "action": result.action, "result": result.data,
+                "error": result.error}
     days: dict[str, list[str]] = {}
     for slot in data["available_slots"][:MAX_LISTED]:
         days.setdefault(f"{slot['doctor']} {slot['date']}", []).append(slot["time"])

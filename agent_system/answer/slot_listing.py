@@ -1,4 +1,8 @@
-"""Slot listings as text (Rule 9): by clinic, then doctor, one line per doctor per day, the earliest highlighted."""
+"""Slot listings as text (Rule 9): by clinic, then doctor, one line per doctor per day, the earliest highlighted.
+
+Clinics, and doctors within a clinic, come in the order of their earliest slot, so the first slot shown
+is the earliest: "o primeiro" means the same whether the patient counts in time or reads top-down.
+"""
 from __future__ import annotations
 
 from itertools import groupby
@@ -29,10 +33,12 @@ class SlotListingText:
         listings = [r for r in results if r.action == LIST_SLOTS]
         groups = self._by_specialty(listings)
         offers = {key: offered_slots(group, self.day_part) for key, group in groups.items()}  # once: a listing is long
-        shown = [key for key in groups if offers[key]]
+        # Specialties too come in the order of their earliest slot (those with none last).
+        order = sorted(groups, key=lambda k: (0, offers[k][0].date, offers[k][0].time) if offers[k] else (1, "", ""))
+        shown = [key for key in order if offers[key]]
         paragraphs = [self.words.say("listing_intro", specialties=self._names(shown))] if shown else []
-        for key, group in groups.items():
-            paragraphs += self._specialty(key, group, offers[key], listings, several=len(groups) > 1)
+        for key in order:
+            paragraphs += self._specialty(key, groups[key], offers[key], listings, several=len(groups) > 1)
         paragraphs += self._unanswered(listings, bool(shown))
         if shown:
             paragraphs.append(self.words.say("how_to_reschedule" if self.rescheduling else "how_to_book"))
@@ -50,7 +56,7 @@ class SlotListingText:
                    several: bool) -> list[str]:
         if not offers:
             return [self._nothing_in_day_part(key, group) or self._nothing(key, group, listings)]
-        clinics = sorted({o.clinic for o in offers}, key=self._rank)
+        clinics = list(dict.fromkeys(o.clinic for o in offers))  # offers come earliest first
         paragraphs = [self._earliest(offers[0], key if several else None)] if len(clinics) > 1 else []
         paragraphs += [self._clinic(c, key, [o for o in offers if o.clinic == c]) for c in clinics]
         empty = [self._none_at(r) for r in group if r.clinic not in clinics]
@@ -65,7 +71,7 @@ class SlotListingText:
 
     def _clinic(self, clinic_id: str, key: str, offers: list[SlotOffer]) -> str:
         lines = [f"{self.words.clinic(clinic_id)} — {self.words.specialty(key)}"]
-        for doctor in sorted({o.doctor for o in offers}, key=lambda name: self._doctor_rank(clinic_id, name)):
+        for doctor in dict.fromkeys(o.doctor for o in offers):
             lines.append(doctor)
             lines += self._days([o for o in offers if o.doctor == doctor])
         return "\n".join(lines)
@@ -140,11 +146,6 @@ class SlotListingText:
     def _rank(self, clinic_id: str) -> int:
         ids = self.registry.ids()
         return ids.index(clinic_id) if clinic_id in ids else len(ids)
-
-    def _doctor_rank(self, clinic_id: str, doctor: str) -> tuple[int, str]:
-        clinic = self.registry.get(clinic_id)
-        names = [d.name for d in clinic.doctors] if clinic else []
-        return (names.index(doctor) if doctor in names else len(names), doctor)
 
 
 def _filters(parameters: dict[str, Any]) -> bool:

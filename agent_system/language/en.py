@@ -18,6 +18,8 @@ _PHRASES = {
     "hours_sunday": "Sun, {opens}–{closes}",
     "pick_check": "Counting in time order, option {position} is {day} at {time} with {doctor} ({clinic}). Shall "
                   "I book it? Answer yes or no, or tell me the doctor and time you prefer.",
+    "pick_check_last": "Counting in time order, the last option is {day} at {time} with {doctor} ({clinic}). "
+                       "Shall I book it? Answer yes or no, or tell me the doctor and time you prefer.",
     "slot_offer": "The slot on {day} at {time} with {doctor} ({clinic}) is free. Shall I book it? Answer yes or no.",
     "slot_not_free": "The slot on {day} at {time} with {doctor} is not free.",
     "which_slot": "Sure! Which of the listed times would you like? Tell me the doctor, the day and the time (for "
@@ -91,6 +93,7 @@ _PHRASES = {
                            "characters, given when it was booked). Send the code to confirm, or answer no to "
                            "keep it as it is. Without the code, please contact {clinic} directly.",
     "already_booked_note": "Your appointment is already confirmed: {appointment}. Can I help with anything else?",
+    "kept_all": "All right, nothing was changed: your appointments stay as they are.",
     "kept": "All right, nothing was changed: your appointment stays as it was ({appointment}).",
     "confirm_cancel": "Is this the appointment you want to cancel? If so, just confirm.",
     "which_reschedule": "Which one would you like to reschedule, and to what day and time?",
@@ -105,8 +108,9 @@ _PHRASES = {
     "appointment_not_found": "I couldn't find an appointment under your details with {doctor} on {day} at "
                              "{time}, or the booking code does not match. Please check the code, or ask to see "
                              "your appointments.",
-    "locked": "For your security, this CPF's appointments at {clinic} are locked for 15 minutes after several "
-              "attempts with details that did not match. Please try later or contact the clinic.",
+    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
+    "locked": "For your security, I couldn't complete this request right now; please try again in 15 minutes.",
+    "locked_lookup": "For your security, I couldn't check every clinic right now; please try again in 15 minutes.",
     "identity_mismatch": "I couldn't book: the name given does not match the one {clinic} has for this CPF. "
                          "Start a new chat with your full name as given at your first appointment, or contact "
                          "the clinic.",

@@ -20,6 +20,8 @@ _PHRASES = {
     "hours_sunday": "dom, {opens}–{closes}",
     "pick_check": "Pela ordem de horário, a {position}ª opção é {day} às {time} com {doctor} ({clinic}). Posso "
                   "marcar? Responda sim ou não, ou diga o médico e o horário que prefere.",
+    "pick_check_last": "Pela ordem de horário, a última opção é {day} às {time} com {doctor} ({clinic}). Posso "
+                       "marcar? Responda sim ou não, ou diga o médico e o horário que prefere.",
     "slot_offer": "O horário de {day} às {time} com {doctor} ({clinic}) está livre. Posso marcar? Responda sim ou "
                   "não.",
     "slot_not_free": "O horário de {day} às {time} com {doctor} não está livre.",
@@ -93,6 +95,7 @@ _PHRASES = {
                            " confirmar, ou responda não para manter como está. Sem o código, fale diretamente "
                            "com a {clinic}.",
     "already_booked_note": "Sua consulta já está confirmada: {appointment}. Posso ajudar com mais alguma coisa?",
+    "kept_all": "Tudo bem, não alterei nada: suas consultas continuam marcadas.",
     "kept": "Tudo bem, não alterei nada: sua consulta continua marcada ({appointment}).",
     "confirm_cancel": "É esta a consulta que você quer cancelar? Se for, é só confirmar.",
     "which_reschedule": "Qual delas você quer remarcar, e para qual dia e horário?",
@@ -107,8 +110,9 @@ _PHRASES = {
     "appointment_not_found": "Não encontrei consulta com os seus dados com {doctor} em {day} às {time}, ou o "
                              "código da reserva não confere. Confira o código, ou peça para ver as suas "
                              "consultas.",
-    "locked": "Por segurança, as consultas deste CPF na {clinic} estão bloqueadas por 15 minutos depois de "
-              "várias tentativas com dados que não conferem. Tente mais tarde ou fale com a clínica.",
+    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
+    "locked": "Por segurança, não consegui concluir esse pedido agora; tente de novo em 15 minutos.",
+    "locked_lookup": "Por segurança, não consegui consultar todas as clínicas agora; tente de novo em 15 minutos.",
     "identity_mismatch": "Não consegui agendar: o nome informado não confere com o que a {clinic} tem para este "
                          "CPF. Abra uma nova conversa com o nome completo como na primeira consulta, ou fale com"
                          " a clínica.",

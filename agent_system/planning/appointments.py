@@ -9,6 +9,7 @@ from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.plan import Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
+from agent_system.planning.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation, PendingAction, PendingChange
 from agent_system.understanding.reading import Reading, chronological
 
@@ -30,7 +31,7 @@ class AppointmentPlanning:
         appointment = self._pending("appointment")
         if appointment and r.doctors and all(d.name != appointment.doctor for d in r.doctors):
             return False  # another doctor's slot: a new booking, not this reschedule
-        return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors)
+        return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors or r.booking_code)
 
     def answers_confirmation(self) -> bool:
         """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
@@ -45,11 +46,22 @@ class AppointmentPlanning:
         if change is not None:
             self._run(change)
             return True
-        if reply == "yes":
-            self.out.note("A yes without the booking code: ask for the code again.")
+        if reply == "yes" or (reply is None and mistyped_code(self.r.message)):
+            self.out.note("A yes without a booking code that can be one: ask for the code again.")
             self._ask_to_confirm(awaiting)
             return True
         return False  # another subject: the question lapses
+
+    def drops_pending(self) -> bool:
+        """"não, deixa" to "which booking?" or "which new time?": nothing changes, and nothing waits any more."""
+        r = self.r
+        if self._pending("action") not in ("cancel", "reschedule") or r.confirmation != "no":
+            return False
+        if r.doctors or r.dates or r.times or r.ordinal is not None or r.specialties:
+            return False
+        self.out.note("The patient said no to the pending change: the bookings stay as they are.")
+        self.out.intend(Intent.KEEP, kept=self._pending("appointment"))
+        return True
 
     def my_appointments(self, then: str | None = None, **carry: str) -> None:
         """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next)."""
@@ -67,10 +79,10 @@ class AppointmentPlanning:
             return
         self._ask_to_confirm(PendingChange(action="cancel", appointment=self._with_code(target)))
 
-    def reschedule(self) -> None:
-        """Move the booking the patient means to the new slot, or list that doctor's slots to choose from."""
-        original, new = self._described_move()
-        original = original or self._known("reschedule")
+    def reschedule(self, just_made: AppointmentItem | None = None) -> None:
+        """Move the booking meant (`just_made`: the last answer's) to the new slot, or list its doctor's slots."""
+        original, new = (None, None) if just_made else self._described_move()
+        original = just_made or original or self._known("reschedule")
         if original is None:
             return
         new = new or self._new_slot(original)

@@ -2,10 +2,13 @@
 the patient asked about without asking to book it ("posso marcar … às 15h?").
 
 Slots are counted in time order, but a listing groups them by clinic and doctor, so a patient reading
-it top-down may mean another slot. The first and the last slot (the earliest, which the listing
-highlights, and the latest) mean the same either way, as does any ordinal over one doctor's slots.
+it top-down may mean another slot. The first slot means the same either way (the listing puts the
+clinic and doctor with the earliest slot first), as does any ordinal over one doctor's slots and "the
+latest"; "o último" does only when the slot shown last is also the latest.
 """
 from __future__ import annotations
+
+import re
 
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
@@ -14,7 +17,7 @@ from agent_system.sessions.conversation import Conversation, PendingAction
 from agent_system.understanding.reading import Reading
 
 PICKED = "book_pick"  # the pending action of a slot held for a yes; the overlap guard takes the yes or no
-_PLAIN_POSITIONS = (0, -1)  # the earliest and the latest slot: the same in any reading order
+_IN_TIME = re.compile(r"\b(?:mais tarde|latest)\b")  # "the latest" counts in time whatever the listing shows
 
 
 def pick_question(plan: Plan, slot: SlotOffer, reading: Reading, conversation: Conversation) -> Plan | None:
@@ -23,25 +26,37 @@ def pick_question(plan: Plan, slot: SlotOffer, reading: Reading, conversation: C
     if pick is None:
         return None
     return Plan(intents=[Intent.PICK_CHECK], source=plan.source, pick=pick,
-                reasoning=[*plan.reasoning, "A middle ordinal among several doctors: confirm the slot first."],
+                reasoning=[*plan.reasoning, "An ordinal the listing may show elsewhere: confirm the slot first."],
                 pending=PendingAction(action=PICKED, slot=slot))
 
 
 def unsure_pick(slot: SlotOffer, reading: Reading, conversation: Conversation) -> HeldPick | None:
     """The slot a booking would take, as a pick to confirm when a middle ordinal chose it among several doctors."""
-    if reading.ordinal is None or reading.ordinal in _PLAIN_POSITIONS:
+    if reading.ordinal is None or reading.ordinal == 0:
         return None
     ranked = reading.matching(conversation.last_slots)
     if slot not in ranked or len({(s.clinic, s.doctor) for s in ranked}) < 2:
         return None
+    if reading.ordinal < 0:
+        if slot == _shown_last(ranked) or _IN_TIME.search(reading.text):
+            return None
+        return HeldPick(slot=slot, position=len(ranked) + reading.ordinal + 1, last=True)
     return HeldPick(slot=slot, position=reading.ordinal + 1)
+
+
+def _shown_last(ranked: list[SlotOffer]) -> SlotOffer:
+    """The slot a listing shows last: its clinics, and doctors within one, come in order of their earliest slot."""
+    clinic = list(dict.fromkeys(s.clinic for s in ranked))[-1]
+    at_clinic = [s for s in ranked if s.clinic == clinic]
+    doctor = list(dict.fromkeys(s.doctor for s in at_clinic))[-1]
+    return [s for s in at_clinic if s.doctor == doctor][-1]
 
 
 def pick_note(pick: HeldPick, words: Wording) -> str:
     """The question that holds an unsure pick back, naming the slot in full."""
     slot = pick.slot
-    return words.say("pick_check", position=pick.position, day=words.day(slot.date), time=slot.time,
-                     doctor=slot.doctor, clinic=words.clinic(slot.clinic))
+    return words.say("pick_check_last" if pick.last else "pick_check", position=pick.position,
+                     day=words.day(slot.date), time=slot.time, doctor=slot.doctor, clinic=words.clinic(slot.clinic))
 
 
 def offered_slot(plan: Plan, offered: list[SlotOffer]) -> SlotOffer | None:

@@ -87,6 +87,7 @@ class HeldPick(BaseModel):
     """A slot an ordinal picked from a listing of several doctors, held until the patient confirms it."""
     slot: SlotOffer
     position: int  # 1-based, counted in time order
+    last: bool = False  # picked as "o último": the latest slot, which the listing may not show last
 
 
 class Plan(BaseModel):

@@ -184,7 +184,8 @@ _YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma co
 _ALONG_WITH_YES = _YES | frozenset("""go ahead do it please por favor pf pfv obrigado obrigada thanks thank you mesmo
     cancelar cancela cancel remarcar remarca reschedule mover move ser entao the o a e codigo code is my meu minha
     essa esse isso that one
-    consulta appointment aqui here esta ta segue""".split())
+    consulta appointment aqui here esta ta segue sorry desculpa desculpe foi mal it s its now agora right correct
+    correto certo""".split())
 _NO = frozenset("""nao no nope nah negativo not don dont t never nunca jamais deixa deixar mantem mantenha manter keep
     espera esperar wait hold pensar pensando think depois later talvez maybe esquece desisti""".split())
 
@@ -194,7 +195,7 @@ def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", 
 
     A typed booking code with nothing but assent around it ("o código é K7M4QP") is a yes.
     """
-    words = [w for w in normalize(message).split() if not code or w.upper() != code]
+    words = [w for w in re.findall(r"\w+", normalize(message)) if not code or w.upper() != code]
     if any(w in _NO for w in words):
         return "no"
     if message.strip().endswith("?") or not all(w in _ALONG_WITH_YES for w in words):
@@ -203,6 +204,12 @@ def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", 
 
 
 _CODE_LIKE = re.compile(r"(?<![\w-])[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}(?![\w-])")
+
+
+def mistyped_code(message: str) -> bool:
+    """Whether the message holds something shaped like a booking code that no code can be ("TNY4Y0")."""
+    return any(any(c.isdigit() for c in found) and any(c.isalpha() for c in found)
+               and not CODE_PATTERN.match(canonical(found)) for found in _CODE_LIKE.findall(message))
 
 
 def booking_code_in(message: str) -> str | None:

@@ -81,12 +81,13 @@ class Conversation(BaseModel):
     # Booking codes of the bookings made or moved in this chat ("clinic|doctor|date|time" -> code):
     # they let this chat cancel or move its own bookings without asking the patient for the code.
     codes: dict[str, str] = Field(default_factory=dict)
+    # The booking the last answer made (or moved): "dá pra trocar?" in the next message is about it, and a
+    # yes right after it has nothing left to confirm.
+    just_booked: AppointmentItem | None = None
     # The doctors the last answer numbered for the patient to choose from: "2" answers that question.
     offered_doctors: list[str] = Field(default_factory=list)
     # The last answer listed free slots, or asked which of them, and none was chosen since: a bare yes needs a choice.
     choosing: bool = False
-    # The booking the last answer confirmed: a yes right after it has nothing left to confirm.
-    just_booked: AppointmentItem | None = None
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:
@@ -96,6 +97,8 @@ class Conversation(BaseModel):
         self.recent = [*self.recent, *(Message(role=t.role, text=t.text) for t in exchange)][-RECENT_MESSAGES:]
         if answer.slots:
             self.last_slots = list(answer.slots)
+        made = [a for a in answer.appointments if a.status in ("confirmed", "rescheduled") and a.code]
+        self.just_booked = made[-1] if len(made) == 1 else None
         for item in answer.appointments:
             self._track(item)
 

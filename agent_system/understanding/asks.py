@@ -58,6 +58,15 @@ MOVE_TO = _any(
     rf"(?:move|moving|change|switch|shift|push|bump) (?:it|that|this|{_MY_BOOKING}) (?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
 )
+# A change asked for without saying what changes ("dá pra trocar?", "quero mudar", "can I change that?",
+# "switch it", "move it"), or a correction ("errei", "na verdade", "actually", "my mistake"): about the
+# booking just made, a move of it; elsewhere nothing to act on.
+CHANGE_IT = _any(r"(?:troc|mud|alter)(?:ar|a|e|o|aria|as|am)", r"(?:change|switch|swap|move|shift) (?:it|that|this)",
+                 r"(?:can|could|would|pls|please) (?:i |we |you )?(?:change|switch|swap|move)(?: it| that)?",
+                 r"(?:change|switch|swap)(?: it)?\??$")
+CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd", r"quis dizer", r"queria dizer",
+                  r"mudei de ideia", r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops",
+                  r"ops")
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
 INSTEAD = _any(r"instead", r"em vez disso", r"ao inves", r"no lugar (?:dela|dele|disso)")
 SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"same time", r"no mesmo horario")

@@ -10,7 +10,7 @@ import re
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from agent_system.understanding.dates import MONTH_NAMES, WEEKDAY_NAMES, find_dates
+from agent_system.understanding.dates import MONTH_NAMES, WEEKDAY_NAMES, find_dates, week_named
 
 _MONTH = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
 _WEEKDAY = "|".join(sorted(WEEKDAY_NAMES, key=len, reverse=True))
@@ -93,7 +93,8 @@ def _start(match: re.Match[str], kind: str, today: date, end: date | None) -> da
 
 
 def _resolved(match: re.Match[str], name: str, today: date) -> date | None:
-    found = find_dates(match[name], today)
+    # "entre segunda e quarta da semana que vem": the week named anywhere in the message holds both ends.
+    found = find_dates(match[name], today, week=week_named(match.string, today))
     if found:
         return found[0]
     number = match.groupdict().get(f"{name}_n")

@@ -81,21 +81,47 @@ _DAY_OF_MONTH = re.compile(
     re.ASCII,
 )
 
+# "semana que vem", "semana q vem", "semana qe vem", "proxima semana", "prox semana", "semana seguinte".
+_NEXT_WEEK = r"semana\s+q(?:ue|e)?\s+vem|prox(?:ima|ma)?\.?\s+semana|semana seguinte|next\s+w(?:ee)?k"
+_WEEK_AFTER_NEXT = (r"(?:the\s+)?week\s+after\s+next|semana\s+depois\s+da\s+(?:que\s+vem|proxima)"
+                    r"|daqui\s+a\s+(?:2|duas)\s+semanas|in\s+(?:2|two)\s+weeks")
 _RANGE = re.compile(
-    r"\b(?:(?P<next_week>semana q(?:ue)? vem|prox(?:ima)? semana|next week)"
+    rf"\b(?:(?P<two_weeks>{_WEEK_AFTER_NEXT})|(?P<next_week>{_NEXT_WEEK})"
     r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
     r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
     r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
 )
 
 
-def find_dates(text: str, today: date) -> list[date]:
-    """Every date the (normalised) message mentions, in order of appearance, without repeats."""
-    found = [(rule, rule.resolve(match, today)) for match, rule in first_matches(text, _DATE_RULES)]
+def find_dates(text: str, today: date, week: date | None = None) -> list[date]:
+    """Every date the (normalised) message mentions, in order of appearance, without repeats.
+
+    A weekday lands in the week the message names anywhere ("segunda de manhã, semana que vem"):
+    `week` is that week's Monday, read from `text` itself unless the caller passes the week of a
+    longer message this text is part of.
+    """
+    week = week or week_named(text, today)
+    found = [(rule, _in_week(rule, rule.resolve(match, today), week))
+             for match, rule in first_matches(text, _DATE_RULES)]
     # "segunda, 30/11": the weekday only restates the explicit date's day of the week.
     anchored = {day.weekday() for rule, day in found if day is not None and rule.pattern is not _WEEKDAY}
     return unique(day for rule, day in found
                   if rule.pattern is not _WEEKDAY or day is None or day.weekday() not in anchored)
+
+
+def week_named(text: str, today: date) -> date | None:
+    """The Monday of a later week the (normalised) message names ("semana que vem", "week after next"), if any."""
+    match = _RANGE.search(text)
+    if match is None or not (match["next_week"] or match["two_weeks"]):
+        return None
+    return today + timedelta(days=(14 if match["two_weeks"] else 7) - today.weekday())
+
+
+def _in_week(rule: Rule, day: date | None, week: date | None) -> date | None:
+    """A weekday named without its own number, moved into the week the message names."""
+    if day is None or week is None or rule.pattern is not _WEEKDAY:
+        return day
+    return week + timedelta(days=day.weekday())
 
 
 def find_date_range(text: str, today: date) -> tuple[date, date] | None:
@@ -103,8 +129,8 @@ def find_date_range(text: str, today: date) -> tuple[date, date] | None:
     match = _RANGE.search(text)
     if match is None:
         return None
-    if match["next_week"]:
-        monday = today + timedelta(days=7 - today.weekday())
+    if match["next_week"] or match["two_weeks"]:
+        monday = week_named(text, today)
         return monday, monday + timedelta(days=6)
     if match["this_week"]:
         return today, today + timedelta(days=6 - today.weekday())

@@ -67,6 +67,8 @@ class Reading:
     confirmation: Literal["yes", "no"] | None  # a clear yes or no to "shall I cancel/move it?"
     moves_to: bool = False  # "joga pra terça", "move it to 9 AM": a move when there is a booking to move
     instead: bool = False  # "could we do Thursday instead?"
+    changes_it: bool = False  # "dá pra trocar?", "can I change that?": a change that does not say of what
+    corrects: bool = False  # "errei", "na verdade", "actually": what was said before is being fixed
     same_time: bool = False  # "mesmo horário", "same time"
     adds_booking: bool = False  # "também", "another appointment": one more booking, wanted besides the others
     day_part: str | None = None  # "o da tarde", "the morning one"
@@ -160,6 +162,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
+        changes_it=bool(asks.CHANGE_IT.search(text)), corrects=bool(asks.CORRECTION.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), adds_booking=asks.adds_booking(message, text),
         day_part=asks.day_part_in(text, lambda word: bool(federation.specialties_in(word))),
         other_doctor=asks.doctor_pointer(asks.OTHER_DOCTOR, text),

@@ -24,10 +24,10 @@ Dra. Ana Beatriz Souza
   • ter 01/12: 08:30
 
 Clínica C — Cardiologia
-Dr. Fernando Mendes
-  • sex 27/11: 08:00, 10:00
 Dra. Juliana Castro
   • qui 26/11: 08:00, 09:30
+Dr. Fernando Mendes
+  • sex 27/11: 08:00, 10:00
 
 Para agendar, diga o médico, o dia e o horário, ou escolha um horário acima."""
 
@@ -47,10 +47,10 @@ Dra. Ana Beatriz Souza
   • Tue Dec 1: 08:30
 
 Clínica C — Cardiology
-Dr. Fernando Mendes
-  • Fri Nov 27: 08:00, 10:00
 Dra. Juliana Castro
   • Thu Nov 26: 08:00, 09:30
+Dr. Fernando Mendes
+  • Fri Nov 27: 08:00, 10:00
 
 To book, tell me the doctor, the day and the time, or pick a slot above."""
 
@@ -147,12 +147,14 @@ def test_several_specialties_make_one_answer_with_an_earliest_slot_per_specialty
     plan = Plan(intents=[Intent.LIST, Intent.LIST])
     text = renderer.render(plan, [*derm, CLINIC_A], "pt", TODAY).text
     paragraphs = text.split("\n\n")
-    assert paragraphs[0] == "Aqui estão os horários livres em Cardiologia e Dermatologia:"
-    assert paragraphs[1].startswith("Clínica A — Cardiologia\n")
-    assert paragraphs[2] == ("**Horário mais cedo em Dermatologia: ter 24/11 (amanhã) às 10:30 "
+    # Specialties, and clinics within one, come in the order of their earliest slot: the first slot shown is
+    # the earliest of all, and each specialty's highlighted slot is its first.
+    assert paragraphs[0] == "Aqui estão os horários livres em Dermatologia e Cardiologia:"
+    assert paragraphs[1] == ("**Horário mais cedo em Dermatologia: ter 24/11 (amanhã) às 10:30 "
                              "com Dra. Mariana Alves (Clínica F)**")
+    assert paragraphs[2] == "Clínica F — Dermatologia\nDra. Mariana Alves\n  • ter 24/11 (amanhã): 10:30"
     assert paragraphs[3] == "Clínica B — Dermatologia\nDra. Camila Rocha\n  • qui 26/11: 15:00"
-    assert paragraphs[4] == "Clínica F — Dermatologia\nDra. Mariana Alves\n  • ter 24/11 (amanhã): 10:30"
+    assert paragraphs[4].startswith("Clínica A — Cardiologia\n")
     assert text.count("**") == 2
 
 

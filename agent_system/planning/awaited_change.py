@@ -1,0 +1,45 @@
+"""The cancel or reschedule that waits for the patient's yes once the clinics have answered.
+
+Planning decides what waits before any clinic is asked; two answers change that. A lookup that finds
+the patient's one booking for a pending cancel or reschedule asks "É esta a consulta…?", so that change
+now waits for a yes or its booking code. A confirmed change the clinic refused because the typed code
+was wrong keeps waiting, so the patient can type the right one.
+"""
+from __future__ import annotations
+
+from agent_system.dispatch.results import appointment_items, booked_slots, tool_error
+from agent_system.planning.plan import Intent, Plan, StepResult
+from agent_system.sessions.conversation import PendingChange
+from clinic_servers.contract.error_codes import ToolErrorCode
+
+
+def awaited_change(plan: Plan, results: list[StepResult], before: PendingChange | None,
+                   typed_code: str | None) -> Plan:
+    """The plan with the change that waits after this turn's clinic answers (`before`: the one confirmed now)."""
+    return _after_wrong_code(_after_lookup(plan, results), results, before, typed_code)
+
+
+def _after_lookup(plan: Plan, results: list[StepResult]) -> Plan:
+    """A lookup found the one booking of a pending cancel (or a reschedule with its new time): it waits for a yes."""
+    pending = plan.pending
+    looked_up = Intent.MY_APPOINTMENTS in plan.intents and len(booked_slots(results)) == 1
+    if plan.awaiting or pending is None or not looked_up:
+        return plan
+    if pending.action not in ("cancel", "reschedule") or (pending.action == "reschedule" and not pending.new_time):
+        return plan
+    found = next(a for a in appointment_items(results) if a.status == "booked")
+    moved = {"new_date": pending.new_date or found.date, "new_time": pending.new_time}
+    change = PendingChange(action=pending.action, appointment=found,
+                           **(moved if pending.action == "reschedule" else {}))
+    return plan.model_copy(update={"awaiting": change})
+
+
+def _after_wrong_code(plan: Plan, results: list[StepResult], before: PendingChange | None,
+                      typed_code: str | None) -> Plan:
+    """A change confirmed with a typed code the clinic did not recognise: ask for the code again."""
+    if before is None or typed_code is None:
+        return plan
+    action = f"{before.action}_appointment"
+    if not any(r.action == action and tool_error(r) == ToolErrorCode.APPOINTMENT_NOT_FOUND for r in results):
+        return plan
+    return plan.model_copy(update={"awaiting": before, "intents": [*plan.intents, Intent.CONFIRM]})
