@@ -170,6 +170,13 @@ _EMERGENCY = {
     "firefighters": "Se houver fogo, fumaça, choque elétrico, acidente ou alguém preso: Bombeiros, 193.",
     "cvv": "Ligue para o CVV: 188 (gratuito, 24 horas), ou converse pelo cvv.org.br.",
     "intoxication": "Disque-Intoxicação: 0800 722 6001 (24 horas).",
+    "opening_violence": "A segurança de quem está em perigo vem primeiro.",
+    "police": "Se há perigo agora, ligue para a Polícia Militar: 190.",
+    "samu_hurt": "Se alguém está ferido, ou depois de uma violência sexual, ligue para o SAMU: 192.",
+    "women_line": "Central de Atendimento à Mulher: 180 (gratuito, 24 horas, sigiloso).",
+    "rights_line": "Violência contra criança, adolescente, pessoa idosa ou com deficiência: Disque 100 (24 horas, "
+                   "pode ser anônimo).",
+    "stay_safe": "Se puder, vá para um lugar seguro ou fique perto de alguém de confiança, sem se colocar em risco.",
     "er": "Ou vá agora ao pronto-socorro ou UPA mais próximo, sem dirigir.",
     "stay": "Fique com a pessoa até a ajuda chegar.",
     "stay_suicide": "Não fique sozinho: chame alguém de confiança para ficar com você.",

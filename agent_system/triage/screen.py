@@ -29,6 +29,8 @@ class TriageResult:
     # The reader found some of its concepts (a sign, a body part, an event, a who/when marker), even
     # negated or cleared: what the second net may look at. A plain booking or listing has none.
     health_language: bool = field(default=False, compare=False)
+    # The concepts found live (not negated): who is at risk tells the answer which lines to add.
+    concepts: frozenset[str] = field(default=frozenset(), compare=False)
 
 
 def assess(text: str, language: Language | None = None) -> TriageResult:
@@ -43,7 +45,7 @@ def assess(text: str, language: Language | None = None) -> TriageResult:
     leading, occurrences = hits[0]
     return TriageResult(emergency=True, kind=leading.name, matched=reading.quote(occurrences),
                         categories=tuple(c.name for c, _ in hits), third_person=third_person,
-                        health_language=health_language)
+                        health_language=health_language, concepts=frozenset(live))
 
 
 def _live_by_concept(reading: Reading) -> dict[str, list[Occurrence]]:
