@@ -176,6 +176,11 @@ _EMERGENCY = {
     "women_line": "Central de Atendimento à Mulher: 180 (gratuito, 24 horas, sigiloso).",
     "rights_line": "Violência contra criança, adolescente, pessoa idosa ou com deficiência: Disque 100 (24 horas, "
                    "pode ser anônimo).",
+    "opening_distress": "Se for uma emergência, peça ajuda agora.",
+    "ask_distress": "Se puder, me conte o que está acontecendo.",
+    "help_called": "Que bom que você já pediu ajuda. Siga as orientações de quem atendeu a ligação e, se algo "
+                   "mudar ou piorar, ligue de novo. Continuo aqui se precisar; quando tudo estiver bem, posso ajudar "
+                   "a marcar uma consulta de acompanhamento.",
     "stay_safe": "Se puder, vá para um lugar seguro ou fique perto de alguém de confiança, sem se colocar em risco.",
     "er": "Ou vá agora ao pronto-socorro ou UPA mais próximo, sem dirigir.",
     "stay": "Fique com a pessoa até a ajuda chegar.",

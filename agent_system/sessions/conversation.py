@@ -83,6 +83,8 @@ class Conversation(BaseModel):
     codes: dict[str, str] = Field(default_factory=dict)
     # The doctors the last answer numbered for the patient to choose from: "2" answers that question.
     offered_doctors: list[str] = Field(default_factory=list)
+    # The last answer gave emergency numbers: "já liguei pro SAMU" is then acknowledged, not refused.
+    after_emergency: bool = False
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:

@@ -20,8 +20,10 @@ _CALLS_BY_CATEGORY: dict[str, tuple[str, ...]] = {
     "trauma": ("samu", "firefighters"),
     "burns": ("samu", "firefighters"),
     "violence": ("police", "samu_hurt"),
+    "distress": ("samu", "police"),
 }
 _DEFAULT_CALLS = ("samu",)
+_OPENINGS = {"suicide": "opening_suicide", "violence": "opening_violence", "distress": "opening_distress"}
 _SAMU_LINES = ("samu", "samu_danger", "samu_hurt")  # one SAMU line per answer, the first category's
 # Who the message says is at risk picks the violence lines: a woman or a partner's violence -> 180;
 # a child, an older person or a person with a disability -> Disque 100; neither said -> both.
@@ -52,12 +54,17 @@ def violence_lines(result: TriageResult) -> tuple[str, ...]:
     return ("women_line", "rights_line")
 
 
+def help_called_answer(language: Language) -> str:
+    """The answer to "I already called SAMU": acknowledged, the channel kept open, nothing booked."""
+    return language_pack(language).emergency["help_called"]
+
+
 def emergency_answer(result: TriageResult, language: Language) -> str:
     """The calm emergency answer for a triage result, in the patient's language."""
     words = language_pack(language).emergency
     categories = result.categories or (result.kind or "medical",)
-    suicide, violence = categories[0] == "suicide", categories[0] == "violence"
-    lines = [words["opening_suicide" if suicide else "opening_violence" if violence else "opening"]]
+    suicide, violence, distress = (categories[0] == name for name in ("suicide", "violence", "distress"))
+    lines = [words[_OPENINGS.get(categories[0], "opening")]]
     lines += [words[call] for call in (*calls_for(categories), *violence_lines(result))]
     lines.append(words["er"])
     if suicide:
@@ -66,5 +73,6 @@ def emergency_answer(result: TriageResult, language: Language) -> str:
         lines.append(words["stay_safe"])
     elif result.third_person:
         lines.append(words["stay"])
-    lines.append(words["later"])
+    # A bare call for help may also be about an appointment: the numbers first, then the question.
+    lines.append(words["ask_distress" if distress else "later"])
     return "\n".join(lines)
