@@ -24,6 +24,7 @@ def numbers(text: str) -> list[str]:
     "meu marido me bateu e disse q vai me matar", "ele me espancou ontem a noite", "my dad beats me",
     "tao batendo numa crianca aqui do lado", "minha vizinha ta sendo agredida pelo marido agora",
     "she threatened to kill me if i tell anyone", "the carer is abusing my grandfather",
+    "a baba bate no meu filho quando eu saio", "minha filha foi abusada pelo vizinho", "he beat me last night",
 ])
 def test_violence_and_abuse_are_caught_as_violence(text):
     result = assess(text)
@@ -35,6 +36,8 @@ def test_violence_and_abuse_are_caught_as_violence(text):
     "watched a documentary about domestic violence, want to book a therapist", "essa dor vai me matar de tanto rir",
     "meu chefe vai me matar se eu chegar atrasado", "bateu uma tristeza hoje, queria um psicologo",
     "the nurse hit a vein on the first try, i need the results", "o jogo de ontem foi um massacre",
+    "my boyfriend beat me at chess again", "meu chefe me ameaçou de demissão, quero um psicólogo",
+    "preciso de atestado pra fazer tiro ao alvo",
 ])
 def test_idioms_and_stories_about_violence_stay_routine(text):
     assert not assess(text).emergency
