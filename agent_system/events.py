@@ -97,8 +97,10 @@ class AnswerEvent(_Event):
     appointments: list[AppointmentItem] = Field(default_factory=list)
     confirm: ConfirmRequest | None = None
     lang: str = "pt"  # the answer's language code (the page and the emergency card follow it)
+    # For the audit trail only, never sent: the red-flag category and words that halted the turn.
+    triage: dict[str, Any] | None = None
     # Answers always carry both lists, empty or not.
-    _wire: ClassVar[dict[str, Any]] = {"exclude": {"type"}}
+    _wire: ClassVar[dict[str, Any]] = {"exclude": {"type", "triage"}}
 
 
 class ErrorEvent(_Event):

@@ -16,6 +16,7 @@ from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.sessions.conversation import Conversation, PendingAction, Turn
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, Planning, SecondLook,
                                   TurnBudget, Today, Verifying)
+from agent_system.triage.answers import help_called_answer
 from agent_system.triage.screen import emergency_answer
 from agent_system.triage.second_net import screen
 from agent_system.understanding.federation_words import FederationWords
@@ -62,12 +63,19 @@ class Pipeline:
     def _turn(self, conversation: Conversation, message: str):
         reading = yield from _timed("triage", lambda: self._read(message, conversation))
         triage, language = reading.triage, reading.language
+        acknowledge = conversation.after_emergency and triage.help_called
+        if (triage.emergency or acknowledge) and triage.language:
+            language = triage.language  # "acho q to infartando": the red-flag words tell a short message's language
         conversation.language = language
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None
-            conversation.choosing = False
-            return (yield from self._emergency(triage, language))
+            conversation.choosing, conversation.after_emergency = False, True
+            return (yield from self._halt(emergency_answer(triage, language), language, triage.audit(), emergency=True))
+        if acknowledge:  # "já liguei pro SAMU": acknowledged and the channel kept open, nothing booked
+            return (yield from self._halt(help_called_answer(language), language, {"category": "help_called"},
+                                          emergency=False))
+        conversation.after_emergency = False
         grant = grant_for(reading, conversation)
         plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
         if plan.overlap_confirmed:
@@ -101,10 +109,11 @@ class Pipeline:
         plan = self.planner.plan(reading, conversation, self.clock.today())
         return self.overlap.review(plan, conversation, reading) if self.overlap is not None else plan
 
-    def _emergency(self, triage, language: str):
+    def _halt(self, text: str, language: str, audit: dict, emergency: bool):
+        """An answer from the triage stage alone: no plan, no clinic called, nothing booked."""
         yield PlanEvent(steps=[], source="triage")
         yield StageEvent(stage="answer", status="start")
-        answer = AnswerEvent(text=emergency_answer(triage, language), emergency=True, lang=language)
+        answer = AnswerEvent(text=text, emergency=emergency, lang=language, triage=audit)
         yield answer
         yield StageEvent(stage="answer", status="end", ms=0.0)
         return answer

@@ -23,7 +23,7 @@ if __package__ in (None, ""):  # `python bench/triage_bench.py`: make the projec
 from agent_system.language.text import detect_language  # noqa: E402
 from agent_system.llm.client import LLMSettings, build_llm  # noqa: E402
 from agent_system.settings import PROMPTS_DIR  # noqa: E402
-from agent_system.triage.screen import reader as triage_reader  # noqa: E402
+from agent_system.triage import reader as triage_reader  # noqa: E402
 from agent_system.triage.screen import TriageResult, assess  # noqa: E402
 from agent_system.triage.second_net import TriageSecondNet  # noqa: E402
 from tests.triage_scores import load_cases  # noqa: E402

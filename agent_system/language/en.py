@@ -176,6 +176,19 @@ _EMERGENCY = {
                     "(Bombeiros), 193.",
     "cvv": "Call CVV: 188 (free, 24 hours), or chat at cvv.org.br.",
     "intoxication": "Poison line (Disque-Intoxicação): 0800 722 6001 (24 hours).",
+    "opening_violence": "The safety of whoever is in danger comes first.",
+    "police": "If there is danger now, call the Police (Polícia Militar): 190.",
+    "samu_hurt": "If anyone is hurt, or after sexual violence, call SAMU: 192.",
+    "women_line": "Women's helpline (Central de Atendimento à Mulher): 180 (free, 24 hours, confidential).",
+    "rights_line": "Violence against a child, a teenager, an older person or a person with a disability: "
+                   "Disque 100 (24 hours, can be anonymous).",
+    "opening_distress": "If this is an emergency, get help now.",
+    "ask_distress": "If you can, tell me what is happening. If it is not an emergency, I can show open slots, "
+                    "book, reschedule or cancel appointments.",
+    "help_called": "Good that you have already called for help. Follow what the person on the phone tells you, and "
+                   "call again if anything changes or gets worse. I'm still here if you need me; when things are "
+                   "okay, I can help you book a follow-up appointment.",
+    "stay_safe": "If you can, get to a safe place or near someone you trust, without putting yourself at risk.",
     "er": "Or go to the nearest emergency room (pronto-socorro or UPA) now, without driving yourself.",
     "stay": "Stay with the person until help arrives.",
     "stay_suicide": "Please don't stay alone: ask someone you trust to be with you.",

@@ -182,6 +182,19 @@ _EMERGENCY = {
     "firefighters": "Se houver fogo, fumaça, choque elétrico, acidente ou alguém preso: Bombeiros, 193.",
     "cvv": "Ligue para o CVV: 188 (gratuito, 24 horas), ou converse pelo cvv.org.br.",
     "intoxication": "Disque-Intoxicação: 0800 722 6001 (24 horas).",
+    "opening_violence": "A segurança de quem está em perigo vem primeiro.",
+    "police": "Se há perigo agora, ligue para a Polícia Militar: 190.",
+    "samu_hurt": "Se alguém está ferido, ou depois de uma violência sexual, ligue para o SAMU: 192.",
+    "women_line": "Central de Atendimento à Mulher: 180 (gratuito, 24 horas, sigiloso).",
+    "rights_line": "Violência contra criança, adolescente, pessoa idosa ou com deficiência: Disque 100 (24 horas, "
+                   "pode ser anônimo).",
+    "opening_distress": "Se for uma emergência, peça ajuda agora.",
+    "ask_distress": "Se puder, me conte o que está acontecendo. Se não for uma emergência, posso mostrar "
+                    "horários livres, agendar, remarcar ou cancelar consultas.",
+    "help_called": "Que bom que você já pediu ajuda. Siga as orientações de quem atendeu a ligação e, se algo "
+                   "mudar ou piorar, ligue de novo. Continuo aqui se precisar; quando tudo estiver bem, posso ajudar "
+                   "a marcar uma consulta de acompanhamento.",
+    "stay_safe": "Se puder, vá para um lugar seguro ou fique perto de alguém de confiança, sem se colocar em risco.",
     "er": "Ou vá agora ao pronto-socorro ou UPA mais próximo, sem dirigir.",
     "stay": "Fique com a pessoa até a ajuda chegar.",
     "stay_suicide": "Não fique sozinho: chame alguém de confiança para ficar com você.",

@@ -39,11 +39,20 @@ def language_of(normalized: str, earlier: Language | None = None) -> Language:
     return _evident_language(normalized) or earlier or language_packs()[0].code
 
 
+def keyword_counts(normalized: str) -> dict[Language, int]:
+    """How many words of a normalised message are keywords of each registered language."""
+    words = _WORD.findall(normalized)
+    return {pack.code: sum(word in pack.keywords or word.endswith(pack.keyword_endings) for word in words)
+            for pack in language_packs()}
+
+
+def leading_language(counts: dict[Language, int]) -> Language | None:
+    """The language with strictly the highest positive count, or None when none leads."""
+    ranked = sorted(counts.items(), key=lambda count: count[1], reverse=True)
+    leads = bool(ranked) and ranked[0][1] > 0 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1])
+    return ranked[0][0] if leads else None
+
+
 def _evident_language(normalized: str) -> Language | None:
     """The language with strictly the most keywords in the message, or None when none leads."""
-    words = _WORD.findall(normalized)
-    counts = sorted(((sum(word in pack.keywords or word.endswith(pack.keyword_endings) for word in words), pack.code)
-                     for pack in language_packs()),
-                    key=lambda count: count[0], reverse=True)
-    leads = counts[0][0] > 0 and (len(counts) == 1 or counts[0][0] > counts[1][0])
-    return counts[0][1] if leads else None
+    return leading_language(keyword_counts(normalized))

@@ -1,6 +1,7 @@
 """The operators' audit trail: one JSON line per turn saying what was asked of which clinic, and the verdict.
 
-It never holds message text, names or CPFs; the session appears only as a one-way hash.
+It never holds message text, names or CPFs; the session appears only as a one-way hash. A turn the
+red-flag screen halted also keeps its category and the red-flag words found (not the message).
 """
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def _absorb(record: dict, event) -> None:
             record["llm_flags_dropped"] = event.llm_flags_dropped
     elif event.type == "answer":
         record["blocked"], record["emergency"] = event.blocked, event.emergency
+        if event.triage is not None:  # the category and red-flag words, for clinical review
+            record["triage"] = event.triage
     elif event.type == "error":
         record["error"] = event.code
     elif event.type == "done":

@@ -88,6 +88,8 @@ class Conversation(BaseModel):
     offered_doctors: list[str] = Field(default_factory=list)
     # The last answer listed free slots, or asked which of them, and none was chosen since: a bare yes needs a choice.
     choosing: bool = False
+    # The last answer gave emergency numbers: "já liguei pro SAMU" is then acknowledged, not refused.
+    after_emergency: bool = False
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:

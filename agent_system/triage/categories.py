@@ -25,7 +25,7 @@ class Category:
 
 
 # Order matters: the first category hit leads the answer: CVV before SAMU for suicidal intent, then what
-# happened (a poison, a crash, a fire, an allergen) and who it happened to, before the signs themselves.
+# happened (a poison, a crash, violence, a fire, an allergen) and who it happened to, before the signs themselves.
 CATEGORIES: tuple[Category, ...] = (
     Category(
         "suicide",
@@ -48,9 +48,18 @@ CATEGORIES: tuple[Category, ...] = (
          "BACK_NECK+PAIN+HIGH_ENERGY", "BONE_EXPOSED", "LIMB_DEFORMED+FALL", "LIMB_DEFORMED+HIGH_ENERGY"),
         benign=("MINOR_INJURY",)),
     Category(
+        "violence",
+        "Source: gov.br/MDH Ligue 180 and Disque 100; Polícia Militar 190; SAMU 192 after an assault or sexual "
+        "violence (time-sensitive care: general clinical knowledge).",
+        ("SEXUAL_VIOLENCE", "VIOLENCE", "WEAPON_INJURY", "PARTNER+ASSAULT", "PARENT+ASSAULT", "AGGRESSOR+ASSAULT",
+         "ASSAULT+CHILD", "ASSAULT+ELDER", "PARTNER+KILL_THREAT", "AGGRESSOR+KILL_THREAT", "MISTREAT+ELDER",
+         "MISTREAT+CHILD", "MISTREAT+DISABLED"),
+        window=8),
+    Category(
         "burns",
         "Source: NHS GGC Royal Hospital for Children burns and scalds; Mayo Clinic burns; Farol da Bahia.",
-        ("~BURN+BURN_SERIOUS", "ELECTRIC", "CHEMICAL+BURN", "CHEMICAL+EYES", "CHEMICAL+SPLASH", "FIRE",
+        ("~BURN+BURN_SERIOUS", "ELECTRIC", "CHEMICAL+BURN", "CHEMICAL+EYES", "CHEMICAL+SPLASH", "CHEMICAL+BURNING",
+         "HOUSEHOLD+EYES", "HOUSEHOLD+BURNING", "FIRE",
          "SMOKE+BREATHE", "SMOKE+AIRLESS"),
         benign=("BENIGN_BURN",)),
     Category(

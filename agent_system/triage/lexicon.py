@@ -72,3 +72,15 @@ ENGLISH_ONLY_NEGATORS = _words("english_only_negators", _SPELLING["english_only_
 BREAKS = _words("breaks", _SPELLING["breaks"])
 PROTECTED = _words("protected", _SPELLING["protected"])
 KNOWN_WORDS = _words("known_words.json", _read(PHRASES / "known_words.json"))
+# Red-flag words and stems only one language uses: a short emergency's own words tell its language.
+_LANGUAGES: dict[str, tuple[str, ...]] = {
+    language: _terms(f"languages.json {language}", words) for language, words in _read(PHRASES / "languages.json").items()}
+WORD_LANGUAGE: dict[str, str] = {w: lang for lang, words in _LANGUAGES.items() for w in words if w[-1] != "*"}
+STEM_LANGUAGE: dict[str, str] = {w[:-1]: lang for lang, words in _LANGUAGES.items() for w in words if w[-1] == "*"}
+
+
+def word_language(word: str) -> str | None:
+    """The one language a folded red-flag word belongs to ("infartando": pt, "tablets": en), if any."""
+    if word in WORD_LANGUAGE:
+        return WORD_LANGUAGE[word]
+    return next((STEM_LANGUAGE[word[:cut]] for cut in range(len(word), 1, -1) if word[:cut] in STEM_LANGUAGE), None)

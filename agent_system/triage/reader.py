@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from agent_system.triage.categories import ALL_CONCEPTS, SIGN_CONCEPTS
 from agent_system.triage.lexicon import (
-    BREAKS, ENGLISH_ONLY_NEGATORS, KNOWN_WORDS, MASK, NEGATORS, PROTECTED, SLANG, SPLIT_SLANG)
+    BREAKS, ENGLISH_ONLY_NEGATORS, KNOWN_WORDS, MASK, NEGATORS, PROTECTED, SLANG, SPLIT_SLANG, word_language)
 
 _TOKEN = re.compile(r"[a-z0-9]+|[.!?;,\n]")
 _CONTRACTION = re.compile(r"(\w)['’`´]([a-z])")
@@ -50,6 +51,11 @@ class Reading:
         start = min(o.start for o in occurrences)
         end = max(o.end for o in occurrences)
         return " ".join(w for w in self.words[start:end] if w not in MARKS)
+
+    def languages(self) -> Counter[str]:
+        """How many of the red-flag words found only each language uses ("infartando": pt, "tablets": en)."""
+        covered = {i for o in self.occurrences for i in range(o.start, o.end)}
+        return Counter(lang for i in covered if (lang := word_language(self.words[i])))
 
 
 def fold(text: str) -> str:

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from agent_system.language.text import Language, detect_language
+from agent_system.language.text import Language, detect_language, keyword_counts, leading_language, normalize
 from agent_system.triage.answers import emergency_answer
 from agent_system.triage.categories import CATEGORIES, Category
-from agent_system.triage.reader import Occurrence, Reading, read
+from agent_system.triage.reader import MARKS, Occurrence, Reading, read
 
-__all__ = ["TriageResult", "assess", "emergency_answer"]
+__all__ = ["DISTRESS", "TriageResult", "assess", "emergency_answer"]
+
+DISTRESS = "distress"  # a bare call for help: no category's signs, still answered with the numbers
+# Concepts about asking for help, not about health: they alone do not send a message to the second net.
+_NOT_HEALTH = frozenset({"HELP_CRY", "CRY_FILLER", "HELP_CALLED"})
+_ANSWERED_BY_TRIAGE = frozenset({"HELP_CRY", "HELP_CALLED"})
+# A red-flag word only one language uses ("infartando", "tablets") says more about the language than a
+# short booking keyword both may write ("to" is English, and "tô" in Portuguese chat).
+RED_FLAG_WORD_WEIGHT = 2
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,22 @@ class TriageResult:
     # The reader found some of its concepts (a sign, a body part, an event, a who/when marker), even
     # negated or cleared: what the second net may look at. A plain booking or listing has none.
     health_language: bool = field(default=False, compare=False)
+    # The concepts found live (not negated): who is at risk tells the answer which lines to add.
+    concepts: frozenset[str] = field(default=frozenset(), compare=False)
+    # The language the red-flag words themselves show: a short emergency has few other words to tell it.
+    language: Language | None = field(default=None, compare=False)
+    # The red-flag words of the hit, each as found (not the words between them): what the audit keeps.
+    trigger: tuple[str, ...] = field(default=(), compare=False)
+
+    def audit(self) -> dict:
+        """What the audit trail keeps of a hit for clinical review: the categories and the red-flag words only."""
+        return {"category": self.kind, "categories": list(self.categories or (self.kind,)),
+                "matched": list(self.trigger) if self.trigger else [self.matched]}
+
+    @property
+    def help_called(self) -> bool:
+        """The patient says help was already called ("já liguei pro SAMU", "ambulance is on the way")."""
+        return "HELP_CALLED" in self.concepts
 
 
 def assess(text: str, language: Language | None = None) -> TriageResult:
@@ -37,13 +61,43 @@ def assess(text: str, language: Language | None = None) -> TriageResult:
     live = _live_by_concept(reading)
     hits = [(category, found) for category, candidates in _candidates(frozenset(live))
             if (found := _category_hit(category, candidates, reading, live))]
-    third_person, health_language = "THIRD_PERSON" in live, bool(reading.occurrences)
+    # Only an answer the triage gives itself (an emergency, "help is coming") needs the language it shows.
+    answers = bool(hits) or not _ANSWERED_BY_TRIAGE.isdisjoint(live)
+    seen = {"concepts": frozenset(live), "language": _language(text, reading) if answers else None,
+            "third_person": "THIRD_PERSON" in live}
     if not hits:
-        return TriageResult(emergency=False, third_person=third_person, health_language=health_language)
+        cry = _cry_for_help(reading, live)
+        if cry:  # "socorro!", "help": nothing says what is wrong; escalate and ask (when in doubt, escalate)
+            return TriageResult(emergency=True, kind=DISTRESS, matched=reading.quote(cry), categories=(DISTRESS,),
+                                trigger=_trigger(reading, cry), **seen)
+        health_language = any(o.concept not in _NOT_HEALTH for o in reading.occurrences)
+        return TriageResult(emergency=False, health_language=health_language, **seen)
     leading, occurrences = hits[0]
     return TriageResult(emergency=True, kind=leading.name, matched=reading.quote(occurrences),
-                        categories=tuple(c.name for c, _ in hits), third_person=third_person,
-                        health_language=health_language)
+                        categories=tuple(c.name for c, _ in hits), health_language=True,
+                        trigger=_trigger(reading, occurrences), **seen)
+
+
+def _language(text: str, reading: Reading) -> Language | None:
+    """The language the message's keywords and red-flag words show together, or None when none leads."""
+    counts = keyword_counts(normalize(text))
+    for language, found in reading.languages().items():
+        counts[language] = counts.get(language, 0) + RED_FLAG_WORD_WEIGHT * found
+    return leading_language(counts)
+
+
+def _trigger(reading: Reading, occurrences: tuple[Occurrence, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(reading.quote((o,)) for o in sorted(occurrences, key=lambda o: o.start)))
+
+
+def _cry_for_help(reading: Reading, live: dict[str, list[Occurrence]]) -> tuple[Occurrence, ...] | None:
+    """The occurrences of a message that is only a call for help ("socorro!", "help me please"), else None."""
+    if "HELP_CRY" not in live:
+        return None
+    cry = tuple(o for concept in ("HELP_CRY", "CRY_FILLER") for o in live.get(concept, ()))
+    covered = {i for o in cry for i in range(o.start, o.end)}
+    said = [i for i, word in enumerate(reading.words) if word not in MARKS]
+    return cry if set(said) <= covered else None
 
 
 def _live_by_concept(reading: Reading) -> dict[str, list[Occurrence]]:

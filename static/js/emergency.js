@@ -1,12 +1,12 @@
 /*
  * The emergency card: every emergency number in the answer turned into a tap-to-call link (SAMU 192,
- * Bombeiros 193, CVV 188, Polícia 190, Disque-Intoxicação 0800 722 6001). Built as DOM nodes: no
- * innerHTML with server text.
+ * Bombeiros 193, CVV 188, Polícia 190, Ligue 180, Disque 100, Disque-Intoxicação 0800 722 6001). Built as
+ * DOM nodes: no innerHTML with server text.
  */
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-const NUMBERS = /0800 722 6001|\b(?:188|190|192|193)\b/g;
+const NUMBERS = /0800 722 6001|\b(?:100|180|188|190|192|193)\b/g;
 
 /** Replace each emergency number inside `node`'s text with a tel: link (labels in the page's language). */
 export function linkCalls(node) {

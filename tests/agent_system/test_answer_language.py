@@ -60,11 +60,13 @@ def test_the_language_survives_the_session_store(pipeline, new_conversation, tmp
     assert answer.lang == "en"
 
 
+# A bare "help" is also a cry for help (triage answers it with the numbers first), then the same offer.
 @pytest.mark.parametrize(("opening", "call", "language", "said"), [
     ("quero ver cardiologia", "help", "en", "I can show open slots"),
     ("show me cardiology", "ajuda", "pt", "Posso mostrar horários livres"),
     ("show me cardiology", "me ajuda aqui", "pt", "Posso mostrar horários livres"),
     ("quero ver cardiologia", "help me please", "en", "I can show open slots"),
+    ("show me cardiology", "socorro", "pt", "posso mostrar horários livres"),
 ])
 def test_a_bare_call_for_help_says_what_the_assistant_does_in_its_language(pipeline, new_conversation, opening,
                                                                           call, language, said):

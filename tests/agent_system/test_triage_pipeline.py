@@ -1,8 +1,11 @@
 """Triage first, in the real pipeline against the real clinics: an emergency halts the turn and writes nothing."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from agent_system.language.registry import language_pack
 from tests.support import call_tool, make_cpf, run_turn, store_bookings
 
 
@@ -72,3 +75,73 @@ def test_an_emergency_is_answered_even_when_the_message_cannot_be_read_for_plann
     assert [e for e in events if e.type == "dispatch"] == []
     cleared = list(pipeline.run(conversation, "quero marcar cardiologia"))
     assert [e.code for e in cleared if e.type == "error"] == ["internal_error"]
+
+
+@pytest.mark.parametrize(("earlier", "message", "language"), [
+    ("Show me cardiology slots", "acho q to infartando", "pt"),
+    ("quero ver horários de cardiologia", "kid ate grandma's tablets", "en"),
+    ("quero ver horários de cardiologia", "he said he'd kill me", "en"),
+    ("Show me cardiology slots", "socorro", "pt"),
+])
+def test_a_short_emergency_is_answered_in_the_language_its_red_flag_words_show(
+        pipeline, new_conversation, earlier, message, language):
+    conversation = new_conversation("Marina Souza Prado", make_cpf(143).replace(".", "").replace("-", ""))
+    run_turn(pipeline, conversation, earlier)
+    _, answer = run_turn(pipeline, conversation, message)
+    assert (answer.emergency, answer.lang) == (True, language)
+
+
+@pytest.mark.parametrize(("emergency", "reply", "words"), [
+    ("meu pai desmaiou e não acorda", "ja liguei pro samu, eles tao vindo", "Que bom que você já pediu ajuda"),
+    ("my dad collapsed and won't wake up", "I called 192 already", "Good that you have already called"),
+    ("my boyfriend is hitting me", "called the police, they are on their way", "Good that you have already called"),
+])
+def test_after_an_emergency_a_call_already_made_is_acknowledged_and_nothing_is_booked(
+        pipeline, new_conversation, emergency, reply, words):
+    conversation = new_conversation("Marina Souza Prado", make_cpf(144).replace(".", "").replace("-", ""))
+    run_turn(pipeline, conversation, emergency)
+    events, answer = run_turn(pipeline, conversation, reply)
+    plan = next(e for e in events if e.type == "plan")
+    assert (plan.steps, plan.source, answer.emergency) == ([], "triage", False)
+    assert words in answer.text and [e for e in events if e.type == "dispatch"] == []
+    _, later = run_turn(pipeline, conversation, "quero ver horários de cardiologia")  # booking resumes when asked
+    assert later.slots and not later.emergency
+
+
+def test_a_call_already_made_with_no_emergency_before_goes_the_normal_way(pipeline, new_conversation):
+    conversation = new_conversation("Marina Souza Prado", make_cpf(145).replace(".", "").replace("-", ""))
+    _, answer = run_turn(pipeline, conversation, "ja liguei pro samu")
+    assert "pediu ajuda" not in answer.text and not answer.emergency
+
+
+@pytest.mark.parametrize(("message", "language"), [("socorro", "pt"), ("SOCORRO!!", "pt"), ("help!", "en"),
+                                                  ("help me please", "en")])
+def test_a_bare_call_for_help_gets_the_numbers_then_a_question(pipeline, new_conversation, message, language):
+    conversation = new_conversation("Marina Souza Prado", make_cpf(146).replace(".", "").replace("-", ""))
+    _, answer = run_turn(pipeline, conversation, message)
+    assert (answer.emergency, answer.lang) == (True, language)
+    lines = answer.text.splitlines()
+    assert lines[-1] == language_pack(language).emergency["ask_distress"]  # the question comes last
+    assert any("192" in line for line in lines[:-1]) and any("190" in line for line in lines[:-1])
+
+
+@pytest.mark.parametrize("message", ["can you help me book cardiology?", "me ajuda a marcar um dermatologista"])
+def test_asking_for_help_with_a_booking_is_not_a_cry_for_help(pipeline, new_conversation, message):
+    conversation = new_conversation("Marina Souza Prado", make_cpf(147).replace(".", "").replace("-", ""))
+    _, answer = run_turn(pipeline, conversation, message)
+    assert not answer.emergency
+
+
+def test_an_emergency_turn_is_audited_with_its_category_and_red_flag_words(pipeline, new_conversation, tmp_path):
+    from agent_system.sessions.audit import AuditLog
+    digits = make_cpf(148).replace(".", "").replace("-", "")
+    conversation = new_conversation("Marina Souza Prado", digits)
+    events, _ = run_turn(pipeline, conversation, f"meu cpf é {digits}, meu marido me bateu e disse q vai me matar")
+    AuditLog(tmp_path / "audit.jsonl").write("session-9", events)
+    line = (tmp_path / "audit.jsonl").read_text(encoding="utf-8")
+    record = json.loads(line)
+    assert record["emergency"] is True and record["triage"]["category"] == "violence"
+    assert "vai me matar" in " ".join(record["triage"]["matched"])
+    assert digits not in line and "Marina" not in line and "meu cpf" not in line
+    answer_event = next(e for e in events if e.type == "answer")
+    assert "triage" not in answer_event.payload()  # the audit's, never sent to the browser

@@ -32,6 +32,17 @@ PACK = LanguagePack(
         "er": "O vaya ahora a la sala de emergencias (pronto-socorro o UPA) más cercana, sin conducir.",
         "stay": "Quédese con la persona hasta que llegue la ayuda.",
         "stay_suicide": "No se quede solo: pida a alguien de confianza que esté con usted.",
+        "opening_violence": "La seguridad de quien está en peligro es lo primero.",
+        "police": "Si hay peligro ahora, llame a la Policía (Polícia Militar): 190.",
+        "samu_hurt": "Si alguien está herido, o después de una violencia sexual, llame al SAMU: 192.",
+        "women_line": "Central de Atención a la Mujer (Central de Atendimento à Mulher): 180 (gratuito, 24 horas).",
+        "rights_line": "Violencia contra un niño, un adolescente, una persona mayor o con discapacidad: Disque 100 "
+                       "(24 horas, puede ser anónimo).",
+        "stay_safe": "Si puede, vaya a un lugar seguro o cerca de alguien de confianza, sin ponerse en riesgo.",
+        "opening_distress": "Si es una emergencia, busque ayuda ahora.",
+        "ask_distress": "Si puede, cuénteme qué está pasando.",
+        "help_called": "Qué bueno que ya pidió ayuda. Siga lo que le indiquen por teléfono y vuelva a llamar si algo "
+                       "cambia o empeora. Sigo aquí si me necesita.",
         "later": "No voy a agendar nada ahora. Cuando todo esté bien, puedo ayudarle a reservar una consulta "
                  "de seguimiento.",
     },
