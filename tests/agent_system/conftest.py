@@ -10,7 +10,7 @@ from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.verification.verifier import Verifier
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.fakes.openai_server import openai_server  # noqa: F401  (re-exported fixture)
-from tests.support import agent_settings
+from tests.support import agent_settings, give_back, make_cpf
 
 
 @pytest.fixture
@@ -43,3 +43,17 @@ def renderer(registry) -> ResponseRenderer:
 def verifier() -> Verifier:
     """The rules-only Verifier."""
     return Verifier()
+
+
+@pytest.fixture
+def patient(clinics, new_conversation):
+    """A new patient's conversation by CPF number and name; whatever it booked is given back afterwards, pass or
+    fail."""
+    made = []
+
+    def start(cpf_number: int, name: str):
+        made.append(new_conversation(name, make_cpf(cpf_number).replace(".", "").replace("-", "")))
+        return made[-1]
+    yield start
+    for conversation in made:
+        give_back(clinics, conversation)

@@ -9,24 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import all_store_bookings, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, run_turn
 
 CPF_BASE = 7900
 FERNANDO, ANA = "Dr. Fernando Mendes", "Dra. Ana Beatriz Souza"
 TUESDAY = "2026-11-24"
 
-
-@pytest.fixture
-def patient(clinics, new_conversation):
-    """A new patient's conversation; whatever it booked is given back afterwards, pass or fail."""
-    made = []
-
-    def start(n: int, name: str):
-        made.append(new_conversation(name, make_cpf(CPF_BASE + n).replace(".", "").replace("-", "")))
-        return made[-1]
-    yield start
-    for conversation in made:
-        give_back(clinics, conversation)
 
 
 def stored(clinics, conversation):
@@ -45,7 +33,7 @@ def stored(clinics, conversation):
 ])
 def test_a_change_right_after_booking_moves_that_booking_after_a_yes(pipeline, clinics, patient, n, book, change,
                                                                      yes, clinic, doctor, old, new):
-    conversation = patient(n, "Lucia Fontes Amaral")
+    conversation = patient(CPF_BASE + n, "Lucia Fontes Amaral")
     _, booked = run_turn(pipeline, conversation, book)
     assert stored(clinics, conversation) == [(clinic, doctor, TUESDAY, old)], booked.text
     _, asked = run_turn(pipeline, conversation, change)
@@ -56,7 +44,7 @@ def test_a_change_right_after_booking_moves_that_booking_after_a_yes(pipeline, c
 
 
 def test_a_change_without_a_new_time_lists_that_doctors_slots(pipeline, clinics, patient):
-    conversation = patient(5, "Rui Caldeira Mota")
+    conversation = patient(CPF_BASE + 5, "Rui Caldeira Mota")
     run_turn(pipeline, conversation, "marca com o fernando terça às 14h")
     _, listed = run_turn(pipeline, conversation, "hmm, quero trocar")
     assert listed.slots and {s.doctor for s in listed.slots} == {FERNANDO}, listed.text
@@ -64,7 +52,7 @@ def test_a_change_without_a_new_time_lists_that_doctors_slots(pipeline, clinics,
 
 
 def test_a_change_word_with_no_booking_just_made_books_nothing(pipeline, clinics, patient):
-    conversation = patient(6, "Rui Caldeira Mota")
+    conversation = patient(CPF_BASE + 6, "Rui Caldeira Mota")
     run_turn(pipeline, conversation, "horarios do fernando na terça")
     run_turn(pipeline, conversation, "na verdade queria as 9h, da pra trocar?")
     run_turn(pipeline, conversation, "sim")

@@ -12,22 +12,10 @@ import re
 
 import pytest
 
-from tests.support import all_store_bookings, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, run_turn
 
 CPF_BASE = 7800
 
-
-@pytest.fixture
-def patient(clinics, new_conversation):
-    """A new patient's conversation; whatever it booked is given back afterwards, pass or fail."""
-    made = []
-
-    def start(n: int, name: str):
-        made.append(new_conversation(name, make_cpf(CPF_BASE + n).replace(".", "").replace("-", "")))
-        return made[-1]
-    yield start
-    for conversation in made:
-        give_back(clinics, conversation)
 
 
 def in_time_order(answer):
@@ -59,7 +47,7 @@ def shown_order(text: str, slots) -> list[tuple[str, str]]:
                                         (2, "any dermatology openings friday?")])
 def test_groups_come_in_order_of_their_earliest_slot_and_the_first_books_it(pipeline, clinics, registry,
                                                                             patient, n, message):
-    conversation = patient(n, "Yara Bittencourt Lemos")
+    conversation = patient(CPF_BASE + n, "Yara Bittencourt Lemos")
     _, listed = run_turn(pipeline, conversation, message)
     slots = in_time_order(listed)
     assert len({s.clinic for s in slots}) > 1, listed.text
@@ -77,7 +65,7 @@ def test_groups_come_in_order_of_their_earliest_slot_and_the_first_books_it(pipe
 @pytest.mark.parametrize("n, reply, yes", [(3, "pode ser o último", "sim"), (4, "I'll take the last one", "yes")])
 def test_the_last_one_waits_for_yes_when_the_listing_shows_another_slot_last(pipeline, clinics, patient, n,
                                                                             reply, yes):
-    conversation = patient(n, "Caetano Vilela Prado")
+    conversation = patient(CPF_BASE + n, "Caetano Vilela Prado")
     _, listed = run_turn(pipeline, conversation, "cardiologia terça ou quinta")
     slots = in_time_order(listed)
     latest = slots[-1]
@@ -92,7 +80,7 @@ def test_the_last_one_waits_for_yes_when_the_listing_shows_another_slot_last(pip
 
 
 def test_the_last_one_books_at_once_when_it_is_shown_last(pipeline, clinics, patient):
-    conversation = patient(5, "Irene Soares Batista")
+    conversation = patient(CPF_BASE + 5, "Irene Soares Batista")
     _, listed = run_turn(pipeline, conversation, "cardiologia essa semana")
     slots = in_time_order(listed)
     assert shown_order(listed.text, slots)[-1][1] == slots[-1].doctor, listed.text
@@ -101,7 +89,7 @@ def test_the_last_one_books_at_once_when_it_is_shown_last(pipeline, clinics, pat
 
 
 def test_the_latest_counts_in_time_and_books_at_once(pipeline, clinics, patient):
-    conversation = patient(6, "Otilia Campos Neves")
+    conversation = patient(CPF_BASE + 6, "Otilia Campos Neves")
     _, listed = run_turn(pipeline, conversation, "cardiologia terça ou quinta")
     slots = in_time_order(listed)
     run_turn(pipeline, conversation, "marca o mais tarde")
@@ -109,7 +97,7 @@ def test_the_latest_counts_in_time_and_books_at_once(pipeline, clinics, patient)
 
 
 def test_over_two_specialties_the_first_slot_shown_is_the_earliest_of_all(pipeline, clinics, patient):
-    conversation = patient(7, "Joana Prates Valente")
+    conversation = patient(CPF_BASE + 7, "Joana Prates Valente")
     _, listed = run_turn(pipeline, conversation, "tem ortopedia ou cardiologia na terça?")
     slots = in_time_order(listed)
     assert len({s.clinic for s in slots}) > 2, listed.text

@@ -6,22 +6,7 @@ first and the last slot (the earliest, the latest) and any ordinal over one doct
 """
 from __future__ import annotations
 
-import pytest
-
-from tests.support import all_store_bookings, give_back, make_cpf, run_turn
-
-
-@pytest.fixture
-def patient(clinics, new_conversation):
-    """A new patient's conversation; whatever it booked is given back afterwards, pass or fail."""
-    made = []
-
-    def start(n: int, name: str):
-        made.append(new_conversation(name, make_cpf(n).replace(".", "").replace("-", "")))
-        return made[-1]
-    yield start
-    for conversation in made:
-        give_back(clinics, conversation)
+from tests.support import all_store_bookings, run_turn
 
 
 def listing(pipeline, conversation, message):
