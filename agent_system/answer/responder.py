@@ -9,8 +9,7 @@ from agent_system.answer.clinic_info import clinic_info_paragraphs
 from agent_system.answer.plan_notes import PlanNotes
 from agent_system.answer.slot_listing import SlotListingText
 from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
-                                       change_data, offered_slots, parsed, successes, tool_error, unanswered,
-                                       written_items)
+                                       change_data, offered_slots, parsed, tool_error, unanswered, written_items)
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language
@@ -18,7 +17,7 @@ from agent_system.planning.held_slots import asked_slot_note
 from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.registry import ClinicRegistry
-from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling, SlotListing
+from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
 
 __all__ = ["Rendering", "ResponseRenderer", "appointment_items", "offered_slots"]
 
@@ -113,7 +112,9 @@ class _Answer:
 
     def offer_note(self) -> str:
         """The question offering the slot the patient asked about, when the listing shows it free."""
-        listed = {result.clinic for result, _ in successes(self.results, LIST_SLOTS, SlotListing)}
+        if self.plan.asked_slot is None:
+            return ""
+        listed = {r.clinic for r in self.results if r.action == LIST_SLOTS and r.status == "ok"}
         return asked_slot_note(self.plan, offered_slots(self.results, self.plan.day_part), listed, self.words)
 
     def _outcome(self, result: StepResult) -> str:

@@ -30,10 +30,13 @@ def parsed(result: StepResult, model: type[Data]) -> Data | None:
     """A successful step's data in its schema; None when the call failed or the data has another shape."""
     if result.status != "ok" or result.data is None:
         return None
-    try:
-        return model.model_validate(result.data)
-    except ValidationError:
-        return None
+    cache = result.parsed_as
+    if model not in cache:
+        try:
+            cache[model] = model.model_validate(result.data)
+        except ValidationError:
+            cache[model] = None
+    return cache[model]
 
 
 def tool_error(result: StepResult) -> str | None:

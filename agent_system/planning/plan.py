@@ -137,6 +137,12 @@ class StepResult(BaseModel):
     ms: float = 0.0
 
     @cached_property
+    def parsed_as(self) -> dict[type, Any]:
+        """The data in each schema it was read in, parsed once: the renderer, the offer and the session read a
+        listing several times a turn (`dispatch.results.parsed` fills it)."""
+        return {}
+
+    @cached_property
     def leaves(self) -> list[Leaf]:
         """Every value the clinic returned, result and error object; the verifier reads them several times a turn."""
         return leaves(self.data) + leaves(self.error)
