@@ -82,8 +82,11 @@ class _Policy:
     def _changes_the_new_booking(self) -> bool:
         """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
         r, made = self.r, self.conv.just_booked
-        changes = r.changes_it or r.moves_to or r.instead or r.wants_reschedule or (r.corrects and (r.times or r.dates))
-        if made is None or not changes or r.adds_booking or r.wants_cancel:
+        correction = r.corrects and (r.times or r.dates)
+        changes = r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction
+        # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
+        several = len(self.conv.appointments) > 1
+        if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:
             return False
         same_specialty = not r.specialties or self._specialty_of(made.clinic) in r.specialties
         return same_specialty and all(d.name == made.doctor for d in r.doctors)

@@ -16,7 +16,6 @@ FERNANDO, ANA = "Dr. Fernando Mendes", "Dra. Ana Beatriz Souza"
 TUESDAY = "2026-11-24"
 
 
-
 def stored(clinics, conversation):
     return all_store_bookings(clinics, conversation.patient.cpf)
 
@@ -57,3 +56,16 @@ def test_a_change_word_with_no_booking_just_made_books_nothing(pipeline, clinics
     run_turn(pipeline, conversation, "na verdade queria as 9h, da pra trocar?")
     run_turn(pipeline, conversation, "sim")
     assert len(stored(clinics, conversation)) <= 1
+
+
+@pytest.mark.parametrize("n, change", [(7, "muda pra sexta?"), (8, "I want to move my appointment")])
+def test_with_two_bookings_a_plain_change_asks_which(pipeline, clinics, patient, n, change):
+    conversation = patient(CPF_BASE + n, "Rui Caldeira Mota")
+    run_turn(pipeline, conversation, "marca com o fernando terça às 14h")
+    run_turn(pipeline, conversation, "marca também com a dra ana beatriz terça às 10h")
+    before = stored(clinics, conversation)
+    _, asked = run_turn(pipeline, conversation, change)
+    assert len(before) == 2 and asked.confirm is None
+    assert "14:00" in asked.text and "10:00" in asked.text, asked.text
+    run_turn(pipeline, conversation, "sim")
+    assert stored(clinics, conversation) == before
