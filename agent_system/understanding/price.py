@@ -20,6 +20,7 @@ _PRICE = re.compile(r"\b(?:" + "|".join((
 _AROUND = any_phrase(*"""
     o a os as um uma de da do das dos e eh em no na com c pra para pro por me mim minha meu se ser vai vou ta esta sao
     qual quais que q ai la aqui voces vcs mais ou menos media aproximadamente mesmo entao
+    essa esse essas esses isso isto aquela aquele this that these those
     the an is are it its of for at with your you per in on i we my me do does what whats s be would will
     roughly about approximately average usually typically so then there here
     consulta consultas atendimento atendimentos visita visitas retorno particular particulares sessao convenio plano

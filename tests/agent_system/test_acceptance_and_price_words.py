@@ -41,6 +41,7 @@ def test_a_reply_that_says_more_than_yes(message):
     "quanto custa a consulta particular?", "qual o valor da consulta?", "é caro?", "qto custa uma consulta",
     "quanto sai a consulta de dermato", "quais os valores?", "preço da consulta de ortopedia", "how much is a visit?",
     "How much does it cost?", "what's the price?", "is it expensive?", "what are your fees", "consulta é barata?",
+    "quanto custa essa consulta?", "e isso sai caro?", "how much is that appointment?",
 ])
 def test_a_question_about_price(message):
     assert reading(message).asks_price
