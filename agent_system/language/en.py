@@ -185,8 +185,8 @@ _EMERGENCY = {
     "opening_distress": "If this is an emergency, get help now.",
     "ask_distress": "If you can, tell me what is happening. If it is not an emergency, I can show open slots, "
                     "book, reschedule or cancel appointments.",
-    "help_called": "Good that you have already called for help. Follow what the person on the phone tells you, and "
-                   "call again if anything changes or gets worse. I'm still here if you need me; when things are "
+    "help_called": "Good that you have already called for help or are somewhere safe. Follow what you are told, "
+                   "and call again if anything changes or gets worse. I'm still here if you need me; when things are "
                    "okay, I can help you book a follow-up appointment.",
     "stay_safe": "If you can, get to a safe place or near someone you trust, without putting yourself at risk.",
     "er": "Or go to the nearest emergency room (pronto-socorro or UPA) now, without driving yourself.",

@@ -191,8 +191,8 @@ _EMERGENCY = {
     "opening_distress": "Se for uma emergência, peça ajuda agora.",
     "ask_distress": "Se puder, me conte o que está acontecendo. Se não for uma emergência, posso mostrar "
                     "horários livres, agendar, remarcar ou cancelar consultas.",
-    "help_called": "Que bom que você já pediu ajuda. Siga as orientações de quem atendeu a ligação e, se algo "
-                   "mudar ou piorar, ligue de novo. Continuo aqui se precisar; quando tudo estiver bem, posso ajudar "
+    "help_called": "Que bom que você já pediu ajuda ou está num lugar seguro. Siga as orientações de quem "
+                   "atendeu e, se algo mudar ou piorar, ligue de novo. Continuo aqui se precisar; quando tudo estiver bem, posso ajudar "
                    "a marcar uma consulta de acompanhamento.",
     "stay_safe": "Se puder, vá para um lugar seguro ou fique perto de alguém de confiança, sem se colocar em risco.",
     "er": "Ou vá agora ao pronto-socorro ou UPA mais próximo, sem dirigir.",

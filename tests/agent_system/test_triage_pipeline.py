@@ -95,6 +95,10 @@ def test_a_short_emergency_is_answered_in_the_language_its_red_flag_words_show(
     ("meu pai desmaiou e não acorda", "ja liguei pro samu, eles tao vindo", "Que bom que você já pediu ajuda"),
     ("my dad collapsed and won't wake up", "I called 192 already", "Good that you have already called"),
     ("my boyfriend is hitting me", "called the police, they are on their way", "Good that you have already called"),
+    # Somewhere safe now is acknowledged the same way, never refused as off-topic.
+    ("meu companheiro me bateu e disse que me mata se eu contar", "ja to na casa da minha irma",
+     "ou está num lugar seguro"),
+    ("my husband is threatening me", "I'm safe now, at my friend's place", "or are somewhere safe"),
 ])
 def test_after_an_emergency_a_call_already_made_is_acknowledged_and_nothing_is_booked(
         pipeline, new_conversation, emergency, reply, words):
