@@ -17,12 +17,16 @@ from agent_system.understanding.reading import Reading
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 
 
+_UNREAD = object()  # the previous message has not been read again yet
+
+
 class FollowUps:
     """What a follow-up points at, given the last listing and the patient's previous message."""
 
     def __init__(self, reading: Reading, conversation: Conversation, registry: ClinicRegistry,
                  doctors: DoctorIndex, reread: Callable[[str], Reading]):
         self.r, self.conv, self.registry, self.doctors, self.reread = reading, conversation, registry, doctors, reread
+        self._previous: Reading | None | object = _UNREAD
 
     def asked_slot(self) -> SlotOffer | None:
         """The one listed slot the previous message asked about, when this message names nothing itself."""
@@ -85,9 +89,11 @@ class FollowUps:
         return previous.date_filter(), previous.day_part
 
     def previous(self) -> Reading | None:
-        """The patient's previous message, read again."""
-        earlier = [m.text for m in self.conv.recent if m.role == "user"]
-        return self.reread(earlier[-1]) if earlier else None
+        """The patient's previous message, read again (once per turn: several follow-ups look at it)."""
+        if self._previous is _UNREAD:
+            earlier = [m.text for m in self.conv.recent if m.role == "user"]
+            self._previous = self.reread(earlier[-1]) if earlier else None
+        return self._previous
 
     def _specialty_of(self, clinic_id: str) -> str:
         clinic = self.registry.get(clinic_id)

@@ -74,11 +74,10 @@ def slot_offer_note(slot: SlotOffer, words: Wording) -> str:
 def asked_slot_note(plan: Plan, offered: list[SlotOffer], listed_clinics: set[str], words: Wording) -> str:
     """The answer to a question about one slot: offered for a yes when free; said to be taken when the doctor's
     clinic answered the listing without it (a clinic that did not answer says nothing either way)."""
+    free = offered_slot(plan, offered)
+    if free is not None:
+        return slot_offer_note(free, words)
     slot = plan.asked_slot
-    if slot is None or plan.pending is not None or plan.awaiting is not None:
-        return ""
-    if slot in offered:
-        return slot_offer_note(slot, words)
-    if slot.clinic not in listed_clinics:
+    if slot is None or plan.pending is not None or plan.awaiting is not None or slot.clinic not in listed_clinics:
         return ""
     return words.say("slot_not_free", day=words.day(slot.date), time=slot.time, doctor=slot.doctor)

@@ -144,10 +144,11 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     if offered and ordinal is not None and not named and -len(offered) <= ordinal < len(offered):
         # "2" to "which of these doctors?" names the second doctor; it picks no slot of the listing.
         named, ordinal = [d for d in [doctors.by_name(offered[ordinal])] if d is not None], None
+    specialties, clinics = federation.specialties_in(text), federation.clinics_in(text)
     return Reading(
-        message=message, text=text, language=language_of(text, conversation.language), specialties=federation.specialties_in(text),
+        message=message, text=text, language=language_of(text, conversation.language), specialties=specialties,
         invalid_specialty=federation.unoffered_specialty(text), doctors=named,
-        clinics=federation.clinics_in(text), dates=find_dates(undated, today), times=find_times(text),
+        clinics=clinics, dates=find_dates(undated, today), times=find_times(text),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
         ordinal=ordinal,
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
@@ -169,8 +170,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         some_doctor=asks.doctor_pointer(asks.SOME_DOCTOR, text),
         about_appointments=bool(asks.APPOINTMENT_TOPIC.search(text)),
         points_at_booking=bool(asks.A_BOOKING.search(text)), accepts=only_accepts(text),
-        asks_price=asks_price(text, names_a_provider=bool(named or federation.specialties_in(text)
-                                                          or federation.clinics_in(text))))
+        asks_price=asks_price(text, names_a_provider=bool(named or specialties or clinics)))
 
 
 def _mentions_foreign_cpf(message: str, own_cpf: str) -> bool:
