@@ -13,11 +13,12 @@ from agent_system.understanding.phrases import any_phrase
 # Words that say yes on their own.
 _YES = any_phrase(
     "sim", "simm", "s", "ss", "pode ser", "pode sim", "pode", "quero", "quero sim", "eu quero", "vou querer", "aceito",
-    "claro", "com certeza", "isso", "isso mesmo", "bora", "vamos", "vamo", "fechado", "combinado", "demorou", "dale",
+    "claro", "com certeza", "isso", "isso mesmo", "bora", "vamos", "vamo", "fechado", "fechou", "combinado", "demorou",
+    "dale",
     "pode marcar", "pode agendar", "pode reservar", "quero marcar", "quero agendar", "marca", "agenda", "marca pra mim",
     "yes", "yess", "yeah", "yea", "yep", "yup", "sure", "of course", "absolutely", "definitely", "sounds good",
     "sounds great", "sounds perfect", "let s do it", "lets do it", "let s do that", "go ahead", "do it", "i want it",
-    "i ll take it", "book it", "book me", "book me in", "please book", "that works", "works for me", "that s fine",
+    "i ll take it", "book it", "book", "book me", "book me in", "please book", "that works", "works for me", "that s fine",
     "that s great")
 # Words that agree but may only acknowledge: a yes unless thanks comes with them ("ok, obrigado").
 _OK = any_phrase(
@@ -26,7 +27,9 @@ _OK = any_phrase(
 _THANKS = any_phrase("obrigado", "obrigada", "obg", "brigado", "valeu", "vlw", "thanks", "thank you", "thx", "ty")
 # Courtesy and small words that change nothing.
 _FILLER = any_phrase("por favor", "pf", "pfv", "pfvr", "please", "pls", "plz", "entao", "then", "so", "e", "and",
-                     "ah", "oh", "well", "sim sim", "ja", "mesmo", "really", "just", "very", "muito")
+                     "ah", "oh", "well", "sim sim", "ja", "mesmo", "really", "just", "very", "muito",
+                     # a pointer at what was just shown names no slot of its own: "pode marcar esse", "book that one"
+                     "esse", "essa", "esse ai", "essa ai", "that one", "this one", "that", "it")
 _NOTHING_LEFT = re.compile(r"[\s.:/-]*")
 
 

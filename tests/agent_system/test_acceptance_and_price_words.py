@@ -23,6 +23,7 @@ def reading(message: str):
     "blz, pode ser", "pode ser sim", "ok quero", "sim", "Simm!", "claro, quero sim", "okk bora", "fechado",
     "ta bom entao", "pode marcar", "sim pfv", "beleza, vou querer", "yes please", "sure, sounds good", "yeah",
     "ok let's do it", "that works", "Sounds great, go ahead", "yep, book it", "alright",
+    "fechou, pode marcar esse", "pode ser essa ai", "ok book that one",
 ])
 def test_a_reply_that_only_accepts(message):
     assert reading(message).accepts

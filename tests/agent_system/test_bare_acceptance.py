@@ -35,6 +35,9 @@ def lone_time(slots) -> str:
     (4, "any cardiology slots tomorrow?", "sure, sounds good", "the {h} one", "en"),
     (5, "I need a dermatologist on Friday", "yes please", "{h} works for me", "en"),
     (6, "orthopedics on Wednesday?", "Yeah, let's do it!", "the one at {h}", "en"),
+    # A pointer at the listing ("esse", "that one") still chooses none of its slots.
+    (10, "cardio amanha cedinho", "fechou, pode marcar esse", "o das {h}", "pt"),
+    (11, "dermatology on Thursday please", "ok book that one", "{h} please", "en"),
 ])
 def test_acceptance_after_a_listing_asks_which_slot_and_the_pick_books(pipeline, new_conversation, clinics, n,
                                                                        listing, accept, pick, language):
