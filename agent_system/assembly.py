@@ -1,6 +1,8 @@
 """Assembles the pipeline from settings: the one place that decides rules-only or LLM-backed."""
 from __future__ import annotations
 
+from functools import cache
+
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.answer.llm_responder import LLMResponder
@@ -16,6 +18,7 @@ from agent_system.planning.rules import RulesPlanner
 from agent_system.planning.write_intent import is_write_request
 from agent_system.settings import AgentSettings
 from agent_system.triage.second_net import TriageSecondNet
+from agent_system.triage.semantic import SemanticScreen
 from agent_system.verification.verifier import Verifier
 
 
@@ -38,7 +41,13 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
-                    doctors=rules.doctors, federation=rules.federation, llm=llm)
+                    doctors=rules.doctors, federation=rules.federation, llm=llm, semantic=semantic_screen())
+
+
+@cache
+def semantic_screen() -> SemanticScreen:
+    """The triage's encoder and head, loaded once per process however many pipelines it builds."""
+    return SemanticScreen.load()
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

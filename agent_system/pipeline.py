@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import replace
 from typing import Iterator
 
+from agent_system.dispatch.results import booked_slots
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
@@ -13,11 +15,13 @@ from agent_system.planning.awaited_change import awaited_change
 from agent_system.planning.held_slots import PICKED, offered_slot
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
+from agent_system.planning.write_intent import confirmation_reply
 from agent_system.sessions.conversation import Conversation, PendingAction, Turn
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, Planning, SecondLook,
-                                  TurnBudget, Today, Verifying)
-from agent_system.triage.answers import help_called_answer
-from agent_system.triage.screen import emergency_answer
+                                  SemanticScoring, TurnBudget, Today, Verifying)
+from agent_system.triage.answers import help_called_answer, safety_line
+from agent_system.triage.bands import within_a_request
+from agent_system.triage.screen import TriageResult, emergency_answer
 from agent_system.triage.second_net import screen
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, read
@@ -33,7 +37,7 @@ class Pipeline:
                  clock: Today, doctors: DoctorIndex, federation: FederationWords,
                  llm_responder: AnswerWriting | None = None,
                  triage_net: SecondLook | None = None, overlap: BookingGuard | None = None,
-                 llm: TurnBudget | None = None):
+                 llm: TurnBudget | None = None, semantic: SemanticScoring | None = None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
@@ -41,6 +45,7 @@ class Pipeline:
         self.doctors = doctors  # the doctors a message may name, as the turn's reading finds them
         self.federation = federation  # the registry's specialties and clinics, likewise
         self.llm = llm  # its per-turn budget, opened for triage, settled by the planner, closed at the end
+        self.semantic = semantic  # the trained screen that recognises an emergency told without its words
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
@@ -62,7 +67,7 @@ class Pipeline:
 
     def _turn(self, conversation: Conversation, message: str):
         reading = yield from _timed("triage", lambda: self._read(message, conversation))
-        triage, language = reading.triage, reading.language
+        triage, language = _answered_in_doubt(reading, conversation), reading.language
         acknowledge = conversation.after_emergency and triage.help_called
         if (triage.emergency or acknowledge) and triage.language:
             language = triage.language  # "acho q to infartando": the red-flag words tell a short message's language
@@ -70,12 +75,12 @@ class Pipeline:
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
             conversation.pending = conversation.awaiting = None
-            conversation.choosing, conversation.after_emergency = False, True
+            conversation.choosing, conversation.after_emergency, conversation.safety_asked = False, True, None
             return (yield from self._halt(emergency_answer(triage, language), language, triage.audit(), emergency=True))
         if acknowledge:  # "já liguei pro SAMU": acknowledged and the channel kept open, nothing booked
             return (yield from self._halt(help_called_answer(language), language, {"category": "help_called"},
                                           emergency=False))
-        conversation.after_emergency = False
+        conversation.after_emergency, conversation.safety_asked = False, None
         grant = grant_for(reading, conversation)
         plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
         if plan.overlap_confirmed:
@@ -86,8 +91,10 @@ class Pipeline:
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()
-        answer = yield from self._answer(plan, results, conversation, reading, verdict)
+        answer = yield from self._answer(plan, results, conversation, reading, verdict, triage)
         _remember(conversation, plan, results, answer)
+        if answer.text.startswith(safety_line(triage, language)):
+            conversation.safety_asked = triage.kind or "medical"  # a "sim" next is the answer to its question
         return answer
 
     def _read(self, message: str, conversation: Conversation) -> Reading:
@@ -98,12 +105,12 @@ class Pipeline:
             # An emergency answer must never depend on the booking vocabulary: the screen still
             # sees a message the reader failed on, and only a cleared one fails the turn.
             log.exception("the message could not be read; the red-flag screen still runs")
-            triage = screen(message, detect_language(message), self.triage_net)
+            triage = screen(message, detect_language(message), self.triage_net, self.semantic)
             if not triage.emergency:
                 raise
             blank = read("", conversation, self.clock.today(), self.doctors, self.federation)
             return replace(blank, message=message, language=detect_language(message), triage=triage)
-        return replace(reading, triage=screen(message, reading.language, self.triage_net))
+        return replace(reading, triage=screen(message, reading.language, self.triage_net, self.semantic))
 
     def _plan(self, reading: Reading, conversation: Conversation) -> Plan:
         plan = self.planner.plan(reading, conversation, self.clock.today())
@@ -132,23 +139,29 @@ class Pipeline:
         yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
         return sorted(results, key=lambda r: r.step_id)
 
-    def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading, verdict):
+    def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading, verdict,
+                triage: TriageResult):
         started, language = time.perf_counter(), reading.language
         yield StageEvent(stage="answer", status="start")
+        lead = safety_line(triage, language) if _needs_safety_line(triage, plan, results) else None
         if not verdict.safe:
             answer = self._blocked(results, verdict.note, language)
         else:
-            answer = yield from self._generate(plan, results, conversation, reading)
-        answer.lang = language
+            answer = yield from self._generate(plan, results, conversation, reading, wording=lead is None)
+        if lead is not None:
+            answer.text = f"{lead}\n\n{answer.text}"
+        answer.lang, answer.triage = language, triage.audit()
         yield answer
         yield StageEvent(stage="answer", status="end", ms=_ms(started))
         return answer
 
-    def _generate(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading):
+    def _generate(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading,
+                  wording: bool = True):
         language = reading.language
         rendering = self.renderer.render(plan, results, language, self.clock.today())
         text = None
-        if self.llm_responder is not None and Intent.PRICE not in plan.intents:  # no LLM guesses at a price
+        # No LLM guesses at a price, and none words an answer that a safety line leads (safety before wording).
+        if self.llm_responder is not None and wording and Intent.PRICE not in plan.intents:
             text = yield from self.llm_responder.generate(reading.message, results, conversation.patient, language,
                                                           self.clock.today())
             if text is not None and rendering.offer_note:
@@ -175,6 +188,36 @@ def _timed(stage: str, work):
     value = work()
     yield StageEvent(stage=stage, status="end", ms=_ms(started))
     return value
+
+
+# Answers that offer the patient nothing to act on: a health signal in the message must not meet them alone.
+_FALLBACK_INTENTS = frozenset({Intent.OUT_OF_SCOPE, Intent.MEDICAL_ADVICE, Intent.CLARIFY, Intent.MISSING_SPECIALTY,
+                               Intent.INVALID_SPECIALTY, Intent.GREETING})
+_LOOKUP_INTENTS = frozenset({Intent.MY_APPOINTMENTS, Intent.CANCEL, Intent.RESCHEDULE})
+
+
+def _answered_in_doubt(reading: Reading, conversation: Conversation) -> TriageResult:
+    """A yes to "is someone in danger right now?" is the emergency the question was about."""
+    triage, asked = within_a_request(reading.triage, _concrete(reading)), conversation.safety_asked
+    if asked is None or triage.emergency or confirmation_reply(re.split(r"[,.!;:\n]", reading.message)[0]) != "yes":
+        return triage
+    return replace(triage, emergency=True, kind=asked, categories=(asked,), doubt=False)
+
+
+def _concrete(reading: Reading) -> bool:
+    """The message asks for something about appointments and names a doctor, a day, a time or a code."""
+    asks = reading.wants_book or reading.wants_list or reading.wants_cancel or reading.wants_reschedule
+    return asks and bool(reading.doctors or reading.dates or reading.times or reading.booking_code)
+
+
+def _needs_safety_line(triage: TriageResult, plan: Plan, results: list[StepResult]) -> bool:
+    """In doubt, always; with any health signal, when the answer would only refuse or find nothing."""
+    if triage.doubt:
+        return True
+    if not (triage.health_language or triage.kind):
+        return False
+    intents = set(plan.intents)
+    return bool(intents & _FALLBACK_INTENTS) or (bool(intents & _LOOKUP_INTENTS) and not booked_slots(results))
 
 
 def _remember(conversation: Conversation, plan: Plan, results: list[StepResult], answer: AnswerEvent) -> None:

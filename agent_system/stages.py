@@ -11,6 +11,7 @@ from agent_system.planning.plan import Plan, Step, StepResult
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.triage.screen import TriageResult
+from agent_system.triage.semantic import SemanticScoring
 from agent_system.understanding.reading import Reading
 from agent_system.verification.verifier import Verdict
 

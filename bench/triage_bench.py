@@ -4,6 +4,8 @@
     .venv/bin/python bench/triage_bench.py --llm    # also the LLM check's recall and false alarms,
                                                     # with the LLM the environment configures
 
+The semantic screen's cost is printed after: its load time and memory, and CPU ms per message.
+
 "first sight" times each message once with the reader's caches emptied (a new message); "repeat"
 times it again, warm. CPU time is the cost of a message; wall time adds whatever else the machine
 was doing. With --llm, the check is asked about every case on its own, as if
@@ -88,8 +90,28 @@ def main() -> None:
             print(f"triage screen, {clock_name}, {label}: {len(values)} messages, "
                   f"p50 {percentile(values, 0.5):.0f} µs, p99 {percentile(values, 0.99):.0f} µs, "
                   f"max {max(values):.0f} µs")
+    semantic_cost(texts)
     if args.llm:
         llm_check(cases)
+
+
+def semantic_cost(texts: list[str]) -> None:
+    """The semantic screen's load time, CPU per message (message and sentences encoded once) and memory."""
+    import resource
+    from agent_system.triage.semantic import SemanticScreen
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    started = time.perf_counter()
+    semantic = SemanticScreen.load()
+    loaded = time.perf_counter() - started
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    values = []
+    for text in texts:
+        began = time.thread_time_ns()
+        semantic.score(text)
+        values.append((time.thread_time_ns() - began) / 1e6)
+    print(f"semantic screen: loaded in {loaded:.2f} s, +{grown:.0f} MB resident; CPU per message over "
+          f"{len(values)} messages: p50 {percentile(values, 0.5):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, "
+          f"max {max(values):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -168,6 +168,8 @@ _PHRASES = {
 }
 
 _EMERGENCY = {
+    "doubt_opening": "First: if someone is in danger right now, don't wait for an appointment.",
+    "doubt_question": "Is someone in danger right now? If so, answer \"yes\" and I'll tell you who to call.",
     "opening": "This may be an emergency. Get help now.",
     "opening_suicide": "I'm sorry you're going through this. You don't have to face it alone.",
     "samu": "Call SAMU now: 192.",

@@ -175,6 +175,8 @@ _PHRASES = {
 }
 
 _EMERGENCY = {
+    "doubt_opening": "Antes de tudo: se alguém estiver em perigo agora, não espere por uma consulta.",
+    "doubt_question": "Alguém está em perigo agora? Se estiver, responda \"sim\" e eu digo a quem ligar.",
     "opening": "Isto pode ser uma emergência. Procure ajuda agora.",
     "opening_suicide": "Sinto muito que você esteja passando por isso. Você não precisa enfrentar isso sozinho.",
     "samu": "Ligue agora para o SAMU: 192.",

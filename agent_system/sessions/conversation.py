@@ -90,6 +90,8 @@ class Conversation(BaseModel):
     choosing: bool = False
     # The last answer gave emergency numbers: "já liguei pro SAMU" is then acknowledged, not refused.
     after_emergency: bool = False
+    # The last answer was led by "is someone in danger right now?" about this category: a yes is that emergency.
+    safety_asked: str | None = None
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:

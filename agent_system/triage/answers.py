@@ -34,7 +34,7 @@ _PROTECTED_SIGNS = frozenset({"CHILD", "ELDER", "DISABLED"})
 def calls_for(categories: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """The services to offer for these categories, the leading category's first, each once."""
     calls: list[str] = []
-    for category in categories or ("medical",):
+    for category in [c for c in categories if c] or ["medical"]:
         for call in _CALLS_BY_CATEGORY.get(category, _DEFAULT_CALLS):
             if call in _SAMU_LINES and any(line in calls for line in _SAMU_LINES):
                 continue
@@ -52,6 +52,14 @@ def violence_lines(result: TriageResult) -> tuple[str, ...]:
     if lines or result.categories[0] != "violence":  # a stabbing alone: police and SAMU, no helpline
         return lines
     return ("women_line", "rights_line")
+
+
+def safety_line(result: TriageResult, language: Language) -> str:
+    """The line that leads an answer given in doubt: the category's numbers, conditionally, and one question."""
+    words = language_pack(language).emergency
+    calls = ("samu_danger" if call == "samu" else call for call in calls_for(result.categories or (result.kind,)))
+    return "\n".join([words["doubt_opening"], *(words[call] for call in dict.fromkeys(calls)),
+                      words["doubt_question"]])
 
 
 def help_called_answer(language: Language) -> str:

@@ -43,11 +43,29 @@ class TriageResult:
     language: Language | None = field(default=None, compare=False)
     # The red-flag words of the hit, each as found (not the words between them): what the audit keeps.
     trigger: tuple[str, ...] = field(default=(), compare=False)
+    # The semantic screen's probability that the message describes an emergency (None when it did not run),
+    # and whether that score, short of an emergency, asks the patient if someone is in danger now.
+    score: float | None = field(default=None, compare=False)
+    doubt: bool = field(default=False, compare=False)
+
+    @property
+    def said_in_words(self) -> bool:
+        """The emergency rests on words found in the message (the lexicon's or the second net's quote)."""
+        return bool(self.trigger or self.matched)
+
+    @property
+    def band(self) -> str:
+        """"emergency", "doubt" or "clear"."""
+        return "emergency" if self.emergency else "doubt" if self.doubt else "clear"
 
     def audit(self) -> dict:
-        """What the audit trail keeps of a hit for clinical review: the categories and the red-flag words only."""
-        return {"category": self.kind, "categories": list(self.categories or (self.kind,)),
-                "matched": list(self.trigger) if self.trigger else [self.matched]}
+        """What the audit trail keeps for clinical review: band, categories, score and red-flag words, never the message."""
+        record: dict = {"band": self.band, "score": self.score}
+        if self.band != "clear":
+            record |= {"category": self.kind, "categories": list(self.categories or (self.kind,))}
+        if self.trigger or self.matched:
+            record["matched"] = list(self.trigger) if self.trigger else [self.matched]
+        return record
 
     @property
     def help_called(self) -> bool:

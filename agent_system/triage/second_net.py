@@ -20,7 +20,9 @@ from agent_system.llm.budget import TRIAGE
 from agent_system.llm.client import LLM
 from agent_system.triage.categories import CATEGORIES
 from agent_system.triage.reader import words_of
+from agent_system.triage.bands import combine
 from agent_system.triage.screen import TriageResult, assess
+from agent_system.triage.semantic import SemanticScoring
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +62,12 @@ class TriageSecondNet:
         return _escalation(reply, message, screened) or screened
 
 
-def screen(message: str, language: Language, second_net: TriageSecondNet | None = None) -> TriageResult:
-    """The deterministic screen, then the second net when one is configured."""
+def screen(message: str, language: Language, second_net: TriageSecondNet | None = None,
+           semantic: SemanticScoring | None = None) -> TriageResult:
+    """The lexicon, then the semantic score's band, then the second net when one is configured."""
     result = assess(message, language)
+    if semantic is not None:
+        result = combine(result, semantic.score(message))
     return second_net.review(message, result) if second_net is not None else result
 
 

@@ -21,6 +21,8 @@ PACK = LanguagePack(
         "how_to_book": "Para reservar, dígame el médico, el día y la hora, o elija un horario de arriba.",
     },
     emergency={
+        "doubt_opening": "Antes que nada: si alguien está en peligro ahora, no espere una cita.",
+        "doubt_question": "¿Alguien está en peligro ahora? Si es así, responda \"sí\" y le digo a quién llamar.",
         "opening": "Esto puede ser una emergencia. Busque ayuda ahora.",
         "opening_suicide": "Siento mucho que esté pasando por esto. No tiene que enfrentarlo solo.",
         "samu": "Llame ahora al SAMU: 192.",
