@@ -2,6 +2,7 @@
 
     python -m agent_system.triage.report            # the corpus's test split
     python -m agent_system.triage.report --heldout  # the latest blind split in data/triage/heldout/
+    python -m agent_system.triage.report --document # also rewrite the test split's block in docs/evaluation.md
 
 Sensitivity counts emergencies answered as emergencies; "flagged" also counts those led by the
 safety line (doubt). Specificity counts routine messages not answered as emergencies; "clear" also
@@ -15,13 +16,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from clinic_servers.contract.environment import PROJECT_ROOT
+
 from agent_system.triage.corpus import CORPUS_DIR, Example, examples
 from agent_system.triage.second_net import screen
 from agent_system.triage.semantic import SemanticScoring
 
-__all__ = ["Tally", "heldout_examples", "measure", "main"]
+__all__ = ["DOC", "END", "START", "Tally", "heldout_examples", "measure", "main", "summary"]
 
 HELDOUT_DIR = CORPUS_DIR.parent / "heldout"
+DOC = PROJECT_ROOT / "docs" / "evaluation.md"
+START, END = "<!-- triage-semantic:start -->", "<!-- triage-semantic:end -->"
 
 
 @dataclass
@@ -89,6 +94,12 @@ def table(measurement: Measurement) -> str:
     return "\n".join(lines)
 
 
+def summary(measurement: Measurement, rows: int) -> str:
+    """The table and its totals, as the evaluation doc shows them."""
+    return (f"{table(measurement)}\n\nsensitivity {measurement.sensitivity:.1%}, "
+            f"specificity {measurement.specificity:.1%} over {rows} messages\n")
+
+
 def _share(count: int, total: int) -> str:
     return f"{count}/{total} ({count / total:.1%})" if total else "-"
 
@@ -101,11 +112,14 @@ def main(argv: list[str] | None = None) -> None:
     from agent_system.assembly import semantic_screen
     parser = argparse.ArgumentParser(description="Sensitivity and specificity of the triage screen, per category.")
     parser.add_argument("--heldout", action="store_true", help="measure the latest blind split instead of the test split")
+    parser.add_argument("--document", action="store_true", help="write the test split's figures into docs/evaluation.md")
     args = parser.parse_args(argv)
     rows = heldout_examples() if args.heldout else examples("test")
-    measurement = measure(rows, semantic_screen())
-    print(table(measurement))
-    print(f"\nsensitivity {measurement.sensitivity:.1%}, specificity {measurement.specificity:.1%} over {len(rows)} messages")
+    text = summary(measure(rows, semantic_screen()), len(rows))
+    print(text)
+    if args.document and not args.heldout:
+        before, rest = DOC.read_text(encoding="utf-8").split(START, 1)
+        DOC.write_text(f"{before}{START}\n{text}{END}{rest.split(END, 1)[1]}", encoding="utf-8")
 
 
 if __name__ == "__main__":

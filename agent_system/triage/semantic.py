@@ -83,7 +83,7 @@ class SemanticScreen:
             head = Head(*(saved[name] for name in Head._fields))
             classes = [str(c) for c in saved["classes"]]
         screen = cls(encoder or load_encoder(), head, classes)
-        screen.score("ok")  # the encoder loads its weights on first use: pay it at start, not in a turn
+        screen.probabilities(["ok"])  # the encoder loads its weights on first use: pay it at start, not in a turn
         return screen
 
     def probabilities(self, texts: Sequence[str]) -> np.ndarray:

@@ -16,7 +16,7 @@ import pytest
 from agent_system.assembly import semantic_screen
 from agent_system.sessions.audit import audit_record
 from agent_system.triage.corpus import examples
-from agent_system.triage.report import measure, table
+from agent_system.triage.report import DOC, END, START, measure, summary, table
 from agent_system.triage.second_net import screen
 from agent_system.triage.semantic import HEAD_FILE, SemanticScore
 from agent_system.triage.train import train
@@ -42,14 +42,23 @@ def fold(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", "".join(c for c in text if not unicodedata.combining(c))))
 
 
-def test_the_screen_separates_the_corpus_test_split_per_category(capsys):
-    measurement = measure(examples("test"), semantic_screen())
+@pytest.fixture(scope="module")
+def measurement():
+    return measure(examples("test"), semantic_screen())
+
+
+def test_the_screen_separates_the_corpus_test_split_per_category(measurement, capsys):
     with capsys.disabled():
         print("\n" + table(measurement))
     flagged = measurement.overall(measurement.emergencies)
     assert measurement.sensitivity >= SENSITIVITY_FLOOR
     assert (flagged.emergency + flagged.doubt) / flagged.total >= FLAGGED_FLOOR
     assert measurement.specificity >= SPECIFICITY_FLOOR
+
+
+def test_the_evaluation_doc_shows_the_current_test_split_figures(measurement):
+    doc = DOC.read_text(encoding="utf-8")
+    assert doc.split(START, 1)[1].split(END, 1)[0] == "\n" + summary(measurement, len(examples("test")))
 
 
 def test_no_test_message_appears_in_training_data_unit_tests_or_lexicons():
