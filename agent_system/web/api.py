@@ -28,7 +28,8 @@ def open_session() -> tuple[Response, int]:
     body = json_body(request)
     name, cpf = patient_name(body.get("name")), normalize_cpf(body.get("cpf"))
     if cpf is None:
-        raise ApiError(400, "invalid_cpf", "CPF inválido. Confira os 11 dígitos.")
+        raise ApiError(400, "invalid_cpf", "CPF inválido: são 11 algarismos de 0 a 9 (pontos, traço e espaços "
+                                          "são opcionais). Confira os números digitados.")
     patient = Patient(name=name, cpf=cpf)
     try:
         session_id = _sessions().create(patient)

@@ -36,7 +36,8 @@ BookingCode = Annotated[str, Field(min_length=6, max_length=9,
 IdempotencyKey = Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{8,64}$",
                                       description="Any unique string; a retried call with the same key "
                                                   "returns the first call's outcome instead of writing again")]
-Cpf = Annotated[str, Field(min_length=11, max_length=14, description="Patient's CPF, 000.000.000-00 or 11 digits"),
+Cpf = Annotated[str, Field(min_length=11, max_length=20,
+                           description="Patient's CPF: 11 ASCII digits, with or without dots, dash and spaces"),
                 AfterValidator(_cpf_digits)]
 PatientId = Annotated[str, Field(min_length=1, max_length=40, description="Patient id, e.g. CARD-001")]
 SearchText = Annotated[str, Field(min_length=1, max_length=200, description="Free text to search conditions")]

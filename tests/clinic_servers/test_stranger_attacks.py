@@ -1,0 +1,97 @@
+"""A stranger who holds a patient's name and CPF (semi-public in Brazil) attacks a real clinic process.
+
+Each test is one attack class of issue 26, written from the attack: a look-alike-digit CPF, a name
+that differs only in its spaces, locking the owner out, reading without a code, and learning from
+the refusals which clinic knows a CPF.
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.support import call_tool, make_cpf, single_clinic
+
+CLINIC, DOCTOR = "clinic_e", "Dr. Rafael Moreira"
+OWNER, STRANGER = "Luíza Helena Prado", "Marcos Pereira Dias"
+FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+@pytest.fixture(scope="module")
+def clinics(tmp_path_factory):
+    """A clinic of its own: these attacks book and fail far more than the shared fleet's schedules hold."""
+    fleet = single_clinic(CLINIC, tmp_path_factory.mktemp("attacked-clinic"))
+    yield fleet
+    fleet.stop()
+
+
+@pytest.fixture
+def url(clinics):
+    seeded = store_rows(clinics, "SELECT doctor, date, time FROM slots WHERE available = 0")
+    yield clinics.url(CLINIC)
+    # Each attack starts from the seed's schedule: the test's bookings are freed in the store itself.
+    with sqlite3.connect(Path(clinics.env["VAR_DIR"]) / f"{CLINIC}.sqlite3", isolation_level=None) as db:
+        for row in set(db.execute("SELECT doctor, date, time FROM slots WHERE available = 0")) - set(seeded):
+            db.execute("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
+                       "booking_code = NULL WHERE doctor = ? AND date = ? AND time = ?", row)
+
+
+def store_rows(clinics, sql: str, *args) -> list[tuple]:
+    with sqlite3.connect(f"file:{Path(clinics.env['VAR_DIR']) / f'{CLINIC}.sqlite3'}?mode=ro", uri=True) as db:
+        return db.execute(sql, args).fetchall()
+
+
+def free_slot(url, nth: int) -> tuple[str, str]:
+    slot = call_tool(url, "list_available_slots", {"doctor": DOCTOR})["structuredContent"]["available_slots"][nth]
+    return slot["date"], slot["time"]
+
+
+def book(url, cpf: str, name: str = OWNER, nth: int = 0) -> dict:
+    day, time = free_slot(url, nth)
+    return call_tool(url, "book_appointment", {"doctor": DOCTOR, "date": day, "time": time,
+                                               "patient_name": name, "cpf": cpf})
+
+
+def booked(url, cpf: str, name: str = OWNER, nth: int = 0) -> tuple[str, str, str]:
+    result = book(url, cpf, name, nth)
+    assert result["isError"] is False, result
+    appointment = result["structuredContent"]["appointment"]
+    return appointment["date"], appointment["time"], appointment["booking_code"]
+
+
+def cancel(url, cpf: str, name: str, day: str, time: str, code: str) -> dict:
+    return call_tool(url, "cancel_appointment", {"doctor": DOCTOR, "date": day, "time": time, "patient_name": name,
+                                                 "cpf": cpf, "booking_code": code})
+
+
+def error_code(result: dict) -> str | None:
+    return result["structuredContent"]["error"]["code"] if result["isError"] else None
+
+
+def look_alike_of(cpf: str, digits: dict) -> str:
+    """The CPF with its first nine digits in another script: the check digits still add up, masked it reads the same."""
+    return cpf[:-2].translate(digits) + cpf[-2:]
+
+
+# -- look-alike CPF -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n, digits", [(8010, FULLWIDTH), (8011, ARABIC_INDIC)], ids=["fullwidth", "arabic-indic"])
+def test_a_look_alike_digit_cpf_is_refused_and_stores_nothing(url, clinics, n, digits):
+    victim = make_cpf(n)
+    booked(url, victim)
+    look_alike = look_alike_of(victim, digits)
+    refused = book(url, look_alike, STRANGER, nth=1)
+    assert error_code(refused) == "invalid_arguments" and "cpf" in refused["structuredContent"]["error"]["message"]
+    assert store_rows(clinics, "SELECT COUNT(*) FROM slots WHERE cpf = ?", look_alike.replace(".", "")
+                      .replace("-", "")) == [(0,)]
+    assert store_rows(clinics, "SELECT COUNT(*) FROM patients") == \
+        store_rows(clinics, "SELECT COUNT(*) FROM patients WHERE cpf GLOB '[0-9]*' AND length(cpf) = 11")
+
+
+def test_a_cpf_with_spaces_dots_and_dash_is_the_same_cpf(url):
+    victim = make_cpf(8020)
+    day, time, code = booked(url, victim)
+    spaced = " " + victim.replace(".", " ").replace("-", " - ") + " "
+    assert cancel(url, spaced, OWNER, day, time, code)["isError"] is False
