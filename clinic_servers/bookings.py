@@ -48,7 +48,7 @@ class SlotLedger:
         except IdentityRefusal:
             if patient is not None:
                 with self._transaction() as tx:
-                    identity.count_failure(tx, patient.cpf)
+                    identity.count_failure(tx, patient.cpf, patient.name)
             raise
 
     def materialise(self, today: date) -> None:
@@ -95,7 +95,7 @@ class SlotLedger:
                 sql, args = _future_filter(now)
                 return _select(tx, f"{sql} AND cpf = ?", [*args, patient.cpf])
         with self._write() as tx:
-            identity.count_failure(tx, patient.cpf)
+            identity.count_failure(tx, patient.cpf, patient.name)
         return []
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
@@ -200,9 +200,8 @@ def _owned(tx: Transaction, now: datetime, doctor: str, day: str, time: str, pat
            code: str) -> SlotRow:
     """The patient's booking at that slot under that code; anything else is "not found", whoever holds the slot."""
     row = _fetch(tx, doctor, day, time)
-    if row is None or row.available or row.cpf != patient.cpf:
-        raise ToolError("appointment_not_found", NOT_FOUND)
-    if row.booking_code != canonical(code):
+    # Counted alike, whoever holds the slot: the refusal costs the same work for an unknown CPF as for a wrong code.
+    if row is None or row.available or row.cpf != patient.cpf or row.booking_code != canonical(code):
         raise IdentityRefusal("appointment_not_found", NOT_FOUND)
     if row.starts_at() <= now:
         raise ToolError("appointment_in_past", "Esta consulta já aconteceu.")

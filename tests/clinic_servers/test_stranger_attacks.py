@@ -95,3 +95,59 @@ def test_a_cpf_with_spaces_dots_and_dash_is_the_same_cpf(url):
     day, time, code = booked(url, victim)
     spaced = " " + victim.replace(".", " ").replace("-", " - ") + " "
     assert cancel(url, spaced, OWNER, day, time, code)["isError"] is False
+
+
+def wrong(code: str) -> str:
+    return "AAAAA3" if code != "AAAAA3" else "AAAAA4"
+
+
+# -- names: folded, inner spaces collapsed, not removed ---------------------------------------------
+
+def test_a_name_with_its_spaces_removed_is_another_name(url):
+    victim = make_cpf(8030)
+    booked(url, victim, "Ana Maria Silva Costa")
+    assert error_code(book(url, victim, "Anamaria Silva Costa", nth=1)) == "identity_mismatch"
+    assert book(url, victim, "  ANA   MARIA  sílva costa ", nth=2)["isError"] is False
+
+
+# -- failures lock the one who fails, not the owner -------------------------------------------------
+
+def test_a_strangers_failures_never_lock_the_owner(url, clinics):
+    victim = make_cpf(8040)
+    day, time, code = booked(url, victim)
+    for _ in range(12):  # far past the lock, and renewing it
+        assert error_code(cancel(url, victim, STRANGER, day, time, code)) in {"appointment_not_found", "locked"}
+    assert error_code(book(url, victim, STRANGER, nth=1)) == "locked"  # the stranger's name is locked
+    # The owner, with her recorded name, still books and cancels.
+    assert book(url, victim, OWNER, nth=1)["isError"] is False
+    assert cancel(url, victim, OWNER, day, time, code)["isError"] is False
+    assert store_rows(clinics, "SELECT COUNT(*) FROM slots WHERE cpf = ?", "".join(filter(str.isdigit, victim))) \
+        == [(1,)]
+
+
+def test_a_wrong_code_under_the_owners_name_never_refuses_her_right_code(url):
+    victim = make_cpf(8041)
+    day, time, code = booked(url, victim)
+    for _ in range(7):
+        assert error_code(cancel(url, victim, OWNER, day, time, wrong(code))) == "appointment_not_found"
+    assert cancel(url, victim, OWNER, day, time, code)["isError"] is False
+
+
+def test_each_failed_attempt_counts_once_under_the_name_presented(url, clinics):
+    victim = make_cpf(8042)
+    digits = "".join(filter(str.isdigit, victim))
+    booked(url, victim)
+    assert error_code(book(url, victim, STRANGER, nth=1)) == "identity_mismatch"
+    assert store_rows(clinics, "SELECT name_key, COUNT(*) FROM identity_failures WHERE cpf = ? GROUP BY name_key",
+                      digits) == [("marcos pereira dias", 1)]
+
+
+def test_a_refused_cancel_costs_the_same_for_an_unknown_cpf_a_wrong_name_and_a_wrong_code(url, clinics):
+    victim, unknown = make_cpf(8043), make_cpf(8044)
+    day, time, code = booked(url, victim)
+    answers = [cancel(url, victim, STRANGER, day, time, code), cancel(url, unknown, STRANGER, day, time, code),
+               cancel(url, victim, OWNER, day, time, wrong(code))]
+    assert answers[0] == answers[1] == answers[2] and error_code(answers[0]) == "appointment_not_found"
+    counted = store_rows(clinics, "SELECT cpf, name_key FROM identity_failures WHERE cpf IN (?, ?) ORDER BY cpf, name_key",
+                         "".join(filter(str.isdigit, victim)), "".join(filter(str.isdigit, unknown)))
+    assert len(counted) == 3  # every refusal writes its failure: no path is quicker than another
