@@ -108,12 +108,10 @@ _PHRASES = {
     "appointment_not_found": "I couldn't find an appointment under your details with {doctor} on {day} at "
                              "{time}, or the booking code does not match. Please check the code, or ask to see "
                              "your appointments.",
-    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
-    "locked": "For your security, I couldn't complete this request right now; please try again in 15 minutes.",
-    "locked_lookup": "For your security, I couldn't check every clinic right now; please try again in 15 minutes.",
-    "identity_mismatch": "I couldn't book: the name given does not match the one {clinic} has for this CPF. "
-                         "Start a new chat with your full name as given at your first appointment, or contact "
-                         "the clinic.",
+    # An identity refusal names no clinic and reads the same for a name bound elsewhere and a locked one:
+    # which clinic knows a CPF is nobody's business but the patient's.
+    "identity_mismatch": "I couldn't book with the details of this chat. Check that your full name is written "
+                         "as at your first appointment and start a new chat, or call the clinic.",
     "clinic_busy": "{clinic}'s schedule was busy and nothing was changed. Please try again in a moment.",
     "write_not_requested": "I made no change, as I didn't read a request for one. If you'd like to book, just "
                            "ask (for example: \"book {doctor} on {day} at {time}\").",
@@ -133,6 +131,8 @@ _PHRASES = {
                                   "you tell me?",
     "generic_error": "Sorry, I couldn't complete the request at {clinic} just now. Please try again in a few "
                      "minutes.",
+    "dispatch_refused": "The clinic declined the request.",
+    "dispatch_failed": "The clinic did not answer.",
     "hello": "Hello!",
     "greeting": "Hello! I'm the scheduling assistant of our clinics. I can show open slots, book, reschedule or "
                 "cancel appointments and show your appointments, in {specialties}. How can I help?",

@@ -110,12 +110,11 @@ _PHRASES = {
     "appointment_not_found": "Não encontrei consulta com os seus dados com {doctor} em {day} às {time}, ou o "
                              "código da reserva não confere. Confira o código, ou peça para ver as suas "
                              "consultas.",
-    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
-    "locked": "Por segurança, não consegui concluir esse pedido agora; tente de novo em 15 minutos.",
-    "locked_lookup": "Por segurança, não consegui consultar todas as clínicas agora; tente de novo em 15 minutos.",
-    "identity_mismatch": "Não consegui agendar: o nome informado não confere com o que a {clinic} tem para este "
-                         "CPF. Abra uma nova conversa com o nome completo como na primeira consulta, ou fale com"
-                         " a clínica.",
+    # An identity refusal names no clinic and reads the same for a name bound elsewhere and a locked one:
+    # which clinic knows a CPF is nobody's business but the patient's.
+    "identity_mismatch": "Não consegui agendar com os dados desta conversa. Confira se o nome completo está "
+                         "escrito como na sua primeira consulta e abra uma nova conversa, ou fale com a clínica "
+                         "por telefone.",
     "clinic_busy": "A agenda da {clinic} estava ocupada e nada foi alterado. Pode tentar de novo em instantes.",
     "write_not_requested": "Não fiz nenhuma alteração, porque não entendi um pedido para isso. Se quiser marcar,"
                            " é só pedir (por exemplo: \"marca com {doctor} {day} às {time}\").",
@@ -135,6 +134,8 @@ _PHRASES = {
                                   "dizer?",
     "generic_error": "Desculpe, não consegui concluir o pedido na {clinic} agora. Tente novamente em alguns "
                      "minutos.",
+    "dispatch_refused": "A clínica recusou o pedido.",
+    "dispatch_failed": "A clínica não respondeu.",
     "hello": "Olá!",
     "greeting": "Olá! Sou o assistente de agendamento das nossas clínicas. Posso mostrar horários livres, "
                 "agendar, remarcar ou cancelar consultas e mostrar as suas consultas, em {specialties}. Como "

@@ -64,9 +64,14 @@ def chat() -> Response:
     if _sessions().hit(session_id) > _settings().messages_per_minute:
         wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute
         raise TooManyRequests(wait_sentence("Muitas mensagens nesta conversa em pouco tempo.", wait), wait)
+    client, identity_failures = current_client(), current_app.extensions["identity_failures"]
+    identity_failures.check(session_id, client)
     # The stream never reads the request: the turn gets everything it needs here.
-    turn = partial(current_app.extensions["turns"].events, session_id, conversation, message)
-    release = current_app.extensions["stream_gate"].enter(current_client())
+    run = partial(current_app.extensions["turns"].events, session_id, conversation, message)
+
+    def turn(stop=None):
+        return identity_failures.counted(run(stop), session_id, client)
+    release = current_app.extensions["stream_gate"].enter(client)
     if request.accept_mimetypes.best == "application/json":
         try:
             events = list(turn())
