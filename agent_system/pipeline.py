@@ -78,6 +78,8 @@ class Pipeline:
             return (yield from self._halt(help_called_answer(language), language, {"category": "help_called"},
                                           emergency=False))
         conversation.after_emergency = False
+        if reading.booking_code:
+            conversation.hold_typed_code(reading.booking_code)
         grant = grant_for(reading, conversation)
         plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
         if plan.overlap_confirmed:
@@ -124,7 +126,7 @@ class Pipeline:
         started = time.perf_counter()
         yield StageEvent(stage="dispatch", status="start")
         results: list[StepResult] = []
-        for step, result in self.router.dispatch(plan.steps, conversation.patient, grant):
+        for step, result in self.router.dispatch(plan.steps, conversation.caller(), grant):
             if result is None:
                 yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status="start")
                 continue

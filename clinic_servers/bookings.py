@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import asdict, replace
 from datetime import date, datetime, timedelta
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from clinic_servers import identity, write_log
 from clinic_servers.contract.booking_codes import canonical, new_code
@@ -88,15 +88,26 @@ class SlotLedger:
         with self._reading() as tx:
             return _select(tx, sql, args)
 
-    def appointments_of(self, patient: Patient, now: datetime) -> list[SlotRow]:
-        """This patient's future bookings, earliest first; none at all when the name does not fit the CPF."""
+    def appointments_of(self, patient: Patient, now: datetime, codes: Sequence[str] = ()) -> list[SlotRow]:
+        """This patient's future bookings among those whose codes are given, earliest first.
+
+        Name and CPF are semi-public, so they open nothing alone: without a code the answer is empty
+        (and checks nothing, so counts nothing), as for a CPF never seen. Codes that open nothing count
+        one failed try, under the name presented, whether the CPF is unknown, bound to another name or locked.
+        """
+        if not codes:
+            return []
         with self._reading() as tx:
-            if identity.check(tx, patient.cpf, patient.name) != "mismatch":
+            rows = []
+            if identity.fits(tx, patient.cpf, patient.name):
                 sql, args = _future_filter(now)
-                return _select(tx, f"{sql} AND cpf = ?", [*args, patient.cpf])
-        with self._write() as tx:
-            identity.count_failure(tx, patient.cpf, patient.name)
-        return []
+                marks = ", ".join("?" * len(codes))
+                rows = _select(tx, f"{sql} AND cpf = ? AND booking_code IN ({marks})",
+                               [*args, patient.cpf, *map(canonical, codes)])
+        if not rows:
+            with self._write() as tx:
+                identity.count_failure(tx, patient.cpf, patient.name)
+        return rows
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
              key: str | None = None) -> tuple[SlotRow, bool]:

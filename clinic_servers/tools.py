@@ -113,8 +113,9 @@ def cancel_appointment(desk: ClinicDesk, arguments: CancelAppointment) -> Cancel
 
 @catalog.tool
 def list_my_appointments(desk: ClinicDesk, arguments: ListMyAppointments) -> MyAppointments:
-    """The patient's future appointments at this clinic (none unless the name fits the CPF)."""
-    rows = desk.store.appointments_of(Patient(arguments.patient_name, arguments.cpf), desk.now())
+    """The patient's future appointments at this clinic that the given codes open (none without a code)."""
+    rows = desk.store.appointments_of(Patient(arguments.patient_name, arguments.cpf), desk.now(),
+                                      arguments.booking_codes)
     return MyAppointments(appointments=[BookedSlot(clinic=desk.clinic.id, doctor=r.doctor, specialty=r.specialty,
                                                    date=r.date, time=r.time) for r in rows])
 

@@ -14,7 +14,7 @@ from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, 
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.sessions.conversation import Patient
 from clinic_servers.contract.error_codes import ToolErrorCode
-from clinic_servers.contract.tools import IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
+from clinic_servers.contract.tools import CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
 
 SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
 METHOD_NOT_FOUND = -32601
@@ -103,11 +103,13 @@ def inject_identity(step: Step, patient: Patient) -> dict:
     """The step's arguments with the session's name and CPF, overwriting whatever the plan said.
 
     A booking code or idempotency key in a plan is dropped too: the code comes from the patient's
-    confirmation (the grant), the key from the router.
+    confirmation (the grant), the key from the router; a listing gets the codes the patient holds.
     """
     arguments = {k: v for k, v in step.parameters.items() if k not in INJECTED_ARGUMENTS}
     if step.action in IDENTIFIED_ACTIONS:
         arguments.update(zip(IDENTITY_ARGUMENTS, (patient.name, patient.cpf)))
+    if step.action == MY_APPOINTMENTS:  # each clinic gets the codes of its own bookings, never another's
+        arguments[CODES_ARGUMENT] = patient.codes_at(step.clinic)
     return arguments
 
 

@@ -62,10 +62,9 @@ _PHRASES = {
                                 "clinics.",
     "unavailable_appointments_many": "{who} did not respond just now; I've shown your appointments at the other "
                                      "clinics.",
-    "none_elsewhere": "{who} did not respond just now; you have no appointments at the other clinics.",
-    "none_elsewhere_many": "{who} did not respond just now; you have no appointments at the other clinics.",
     "unavailable_action": "Sorry, {clinic} did not respond just now, so I couldn't confirm {action}. In a few "
-                          "minutes, ask to see your appointments to check before trying again.",
+                          "minutes, ask for the same again: if it went through, I'll confirm it without doing it "
+                          "twice.",
     "book_appointment_noun": "the booking",
     "reschedule_appointment_noun": "the change",
     "cancel_appointment_noun": "the cancellation",
@@ -80,7 +79,10 @@ _PHRASES = {
     "cancelled": "Appointment cancelled: {appointment}. If you'd like another time, just tell me.",
     "my_intro": "Here are your upcoming appointments:",
     "booked_line": "• {day} at {time} — {doctor} ({clinic}, {specialty})",
-    "no_appointments": "You have no appointments booked at our clinics.",
+    "no_appointments": "For your security, I only show the appointments whose booking code this chat knows (those"
+                       " booked on this device, for example). To see one, type its booking code (6 "
+                       "characters, given when it was booked) or call the clinic; I can give you the phone "
+                       "number.",
     "my_next": "If you'd like to reschedule or cancel one, just let me know.",
     "which_cancel": "Which one would you like to cancel? Tell me the doctor, the day and the time.",
     "ask_confirm_cancel": "Shall I cancel this appointment? {appointment}. Please answer yes or no.",

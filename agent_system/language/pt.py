@@ -63,10 +63,9 @@ _PHRASES = {
     "unavailable_retry_many": "Desculpe, {who} não responderam agora. Tente novamente em alguns minutos.",
     "unavailable_appointments": "{who} não respondeu agora; mostrei as consultas das demais.",
     "unavailable_appointments_many": "{who} não responderam agora; mostrei as consultas das demais.",
-    "none_elsewhere": "{who} não respondeu agora; nas demais clínicas você não tem consultas agendadas.",
-    "none_elsewhere_many": "{who} não responderam agora; nas demais clínicas você não tem consultas agendadas.",
     "unavailable_action": "Desculpe, a {clinic} não respondeu agora e não consegui confirmar {action}. Daqui a "
-                          "alguns minutos, peça para ver as suas consultas e confira antes de tentar de novo.",
+                          "alguns minutos, faça o mesmo pedido de novo: se já tiver sido feito, eu confirmo, sem "
+                          "fazer duas vezes.",
     "book_appointment_noun": "o agendamento",
     "reschedule_appointment_noun": "a remarcação",
     "cancel_appointment_noun": "o cancelamento",
@@ -81,7 +80,10 @@ _PHRASES = {
     "cancelled": "Consulta cancelada: {appointment}. Se quiser marcar outro horário, é só me dizer.",
     "my_intro": "Estas são as suas consultas agendadas:",
     "booked_line": "• {day} às {time} — {doctor} ({clinic}, {specialty})",
-    "no_appointments": "Você não tem consultas agendadas nas nossas clínicas.",
+    "no_appointments": "Por segurança, só mostro as consultas cujo código de reserva esta conversa conhece (as "
+                       "marcadas neste aparelho, por exemplo). Para ver uma, digite o código da reserva (6 "
+                       "caracteres, informado quando ela foi marcada) ou ligue para a clínica; se quiser, eu "
+                       "passo o telefone.",
     "my_next": "Se quiser remarcar ou cancelar alguma, é só me dizer.",
     "which_cancel": "Qual delas você quer cancelar? Diga o médico, o dia e o horário.",
     "ask_confirm_cancel": "Confirma o cancelamento desta consulta? {appointment}. Responda sim ou não.",

@@ -16,7 +16,7 @@ from agent_system.sse import frame_events
 from agent_system.web.directory import registry_for_page
 from agent_system.web.limits import current_client, wait_sentence
 from agent_system.web.settings import WebSettings
-from agent_system.web.validation import chat_message, conversation_of, json_body, patient_name
+from agent_system.web.validation import chat_message, conversation_of, held_codes, json_body, patient_name
 
 api = Blueprint("api", __name__, url_prefix="/api")
 _STREAM_HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
@@ -24,13 +24,14 @@ _STREAM_HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering
 
 @api.post("/session")
 def open_session() -> tuple[Response, int]:
-    """Identify the patient by full name and CPF; 201 with the new session id."""
+    """Identify the patient by full name and CPF, with the booking codes the page holds; 201 with the session id."""
     body = json_body(request)
     name, cpf = patient_name(body.get("name")), normalize_cpf(body.get("cpf"))
+    codes = held_codes(body.get("booking_codes"), current_app.extensions["registry"].ids())
     if cpf is None:
         raise ApiError(400, "invalid_cpf", "CPF inválido: são 11 algarismos de 0 a 9 (pontos, traço e espaços "
                                           "são opcionais). Confira os números digitados.")
-    patient = Patient(name=name, cpf=cpf)
+    patient = Patient(name=name, cpf=cpf, codes=codes)
     try:
         session_id = _sessions().create(patient)
     except SessionsFull as full:

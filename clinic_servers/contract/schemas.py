@@ -33,6 +33,9 @@ PatientName = Annotated[str, Field(min_length=2, max_length=120, description="Pa
 BookingCode = Annotated[str, Field(min_length=6, max_length=9,
                                    description="The 6-character code given when the appointment was booked"),
                         AfterValidator(canonical)]
+# The codes a patient holds: each opens its own booking to a listing, and nothing else.
+BookingCodes = Annotated[list[BookingCode], Field(max_length=50,
+                                                  description="Booking codes of the patient's bookings")]
 IdempotencyKey = Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{8,64}$",
                                       description="Any unique string; a retried call with the same key "
                                                   "returns the first call's outcome instead of writing again")]

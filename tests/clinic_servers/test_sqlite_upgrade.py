@@ -25,7 +25,9 @@ def test_a_first_release_store_gets_codes_names_and_a_schema_version(registry, t
     with sqlite3.connect(path) as db:
         db.executescript(FIRST_RELEASE)
     store = SqliteSlotStore(path, registry.get("clinic_d"))
-    [booking] = store.appointments_of(Patient("ana paula teixeira", "39053344705"), NOW)
+    with sqlite3.connect(path) as db:
+        [(code,)] = db.execute("SELECT booking_code FROM slots WHERE available = 0").fetchall()
+    [booking] = store.appointments_of(Patient("ana paula teixeira", "39053344705"), NOW, [code])
     assert (booking.date, booking.time) == ("2026-11-24", "09:00") and len(booking.booking_code) == 6
     store.cancel(NOW, booking.doctor, booking.date, booking.time, Patient("Ana Paula Teixeira", "39053344705"),
                  booking.booking_code)

@@ -94,19 +94,23 @@ def test_cancel_needs_the_code_and_failures_lock_only_the_name_that_fails(store,
         assert refusal(lambda: store.cancel(NOW, DOCTOR, *slot, stranger, booking.booking_code)) == \
             "appointment_not_found"
     assert refusal(lambda: store.cancel(NOW, DOCTOR, *slot, stranger, booking.booking_code)) == "locked"
+    assert store.appointments_of(stranger, NOW, [booking.booking_code]) == []
+    assert [r.time for r in store.appointments_of(ANA, NOW, [booking.booking_code])] == [slot[1]]
     assert backend.query("SELECT name_key, COUNT(*) FROM identity_failures WHERE cpf = ? GROUP BY name_key "
-                         "ORDER BY name_key", ANA.cpf) == [("ana paula teixeira", 5), ("maria souza", 6)]
+                         "ORDER BY name_key", ANA.cpf) == [("ana paula teixeira", 5), ("maria souza", 7)]
     store.cancel(NOW, DOCTOR, *slot, ANA, booking.booking_code)
     assert holders(backend, slot) == [(None, None)]
 
 
 def test_a_recorded_name_binds_the_cpf_and_is_never_overwritten(store, backend):
     first, second = free(store)[:2]
-    store.book(NOW, DOCTOR, *first, ANA)
+    booking, _ = store.book(NOW, DOCTOR, *first, ANA)
     impostor = Patient("Maria Souza", ANA.cpf)
     assert refusal(lambda: store.book(NOW, DOCTOR, *second, impostor)) == "identity_mismatch"
-    assert store.appointments_of(impostor, NOW) == []
-    assert [r.time for r in store.appointments_of(Patient("  ANA paula TEIXEIRA ", ANA.cpf), NOW)] == [first[1]]
+    assert store.appointments_of(impostor, NOW, [booking.booking_code]) == []
+    assert store.appointments_of(Patient("  ANA paula TEIXEIRA ", ANA.cpf), NOW) == []  # no code: nothing
+    assert [r.time for r in store.appointments_of(Patient("  ANA paula TEIXEIRA ", ANA.cpf), NOW,
+                                                  [booking.booking_code])] == [first[1]]
     assert backend.query("SELECT name FROM patients WHERE cpf = ?", ANA.cpf) == [(ANA.name,)]
 
 

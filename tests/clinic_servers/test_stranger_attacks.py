@@ -7,6 +7,7 @@ the refusals which clinic knows a CPF.
 from __future__ import annotations
 
 import sqlite3
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,13 @@ def booked(url, cpf: str, name: str = OWNER, nth: int = 0) -> tuple[str, str, st
     return appointment["date"], appointment["time"], appointment["booking_code"]
 
 
+def listed(url, cpf: str, name: str, codes: list[str] | None = None) -> dict:
+    arguments = {"cpf": cpf, "patient_name": name}
+    if codes is not None:
+        arguments["booking_codes"] = codes
+    return call_tool(url, "list_my_appointments", arguments)
+
+
 def cancel(url, cpf: str, name: str, day: str, time: str, code: str) -> dict:
     return call_tool(url, "cancel_appointment", {"doctor": DOCTOR, "date": day, "time": time, "patient_name": name,
                                                  "cpf": cpf, "booking_code": code})
@@ -73,6 +81,35 @@ def error_code(result: dict) -> str | None:
 def look_alike_of(cpf: str, digits: dict) -> str:
     """The CPF with its first nine digits in another script: the check digits still add up, masked it reads the same."""
     return cpf[:-2].translate(digits) + cpf[-2:]
+
+
+# -- reading needs a code ---------------------------------------------------------------------------------
+
+def test_the_exact_name_and_cpf_without_a_code_read_nothing_not_even_that_bookings_exist(url):
+    victim, unknown = make_cpf(8001), make_cpf(8002)
+    booked(url, victim)
+    assert listed(url, victim, OWNER) == listed(url, unknown, OWNER) == listed(url, victim, OWNER, [])
+    assert listed(url, victim, OWNER)["structuredContent"] == {"appointments": []}
+
+
+def test_a_code_opens_its_own_booking_only(url):
+    victim = make_cpf(8003)
+    first_day, first_time, first_code = booked(url, victim, nth=0)
+    booked(url, victim, nth=1)
+    shown = listed(url, victim, unicodedata.normalize("NFD", OWNER.upper()), [first_code])
+    assert [(a["date"], a["time"]) for a in shown["structuredContent"]["appointments"]] == [(first_day, first_time)]
+    # The code with another name, or with another CPF, opens nothing.
+    assert listed(url, victim, STRANGER, [first_code])["structuredContent"] == {"appointments": []}
+    assert listed(url, make_cpf(8004), OWNER, [first_code])["structuredContent"] == {"appointments": []}
+
+
+def test_a_listing_never_tells_a_locked_name_from_an_unknown_cpf(url):
+    victim, unknown = make_cpf(8050), make_cpf(8051)
+    day, time, code = booked(url, victim)
+    for _ in range(6):
+        cancel(url, victim, STRANGER, day, time, code)
+    assert listed(url, victim, STRANGER, [code]) == listed(url, unknown, STRANGER, [code])
+    assert listed(url, victim, STRANGER, [code])["isError"] is False
 
 
 # -- look-alike CPF -----------------------------------------------------------------------------------
@@ -118,7 +155,9 @@ def test_a_strangers_failures_never_lock_the_owner(url, clinics):
     for _ in range(12):  # far past the lock, and renewing it
         assert error_code(cancel(url, victim, STRANGER, day, time, code)) in {"appointment_not_found", "locked"}
     assert error_code(book(url, victim, STRANGER, nth=1)) == "locked"  # the stranger's name is locked
-    # The owner, with her recorded name, still books and cancels.
+    # The owner, with her recorded name, still reads, books and cancels.
+    shown = listed(url, victim, OWNER, [code])["structuredContent"]["appointments"]
+    assert [(a["date"], a["time"]) for a in shown] == [(day, time)]
     assert book(url, victim, OWNER, nth=1)["isError"] is False
     assert cancel(url, victim, OWNER, day, time, code)["isError"] is False
     assert store_rows(clinics, "SELECT COUNT(*) FROM slots WHERE cpf = ?", "".join(filter(str.isdigit, victim))) \
@@ -140,6 +179,8 @@ def test_each_failed_attempt_counts_once_under_the_name_presented(url, clinics):
     assert error_code(book(url, victim, STRANGER, nth=1)) == "identity_mismatch"
     assert store_rows(clinics, "SELECT name_key, COUNT(*) FROM identity_failures WHERE cpf = ? GROUP BY name_key",
                       digits) == [("marcos pereira dias", 1)]
+    listed(url, victim, STRANGER)  # a listing without a code checks nothing, so it counts nothing
+    assert store_rows(clinics, "SELECT COUNT(*) FROM identity_failures WHERE cpf = ?", digits) == [(1,)]
 
 
 def test_a_refused_cancel_costs_the_same_for_an_unknown_cpf_a_wrong_name_and_a_wrong_code(url, clinics):

@@ -9,13 +9,25 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from tests.support import call_tool, make_cpf, store_bookings
+import pytest
+
+from clinic_servers.launcher import start_fleet
+from tests.support import call_tool, clinic_env, free_port, make_cpf, store_bookings
 from tests.web.conftest import ROOMY_LIMITS
 from tests.web.test_safe_writes import br, books, slot_of
 
 CAMILA, PAULO = "Dra. Camila Rocha", "Dr. Paulo Henrique Lima"
 OWNER, STRANGER = "Luíza Helena Prado", "Marcos Pereira Dias"
 HOME, ELSEWHERE = {"REMOTE_ADDR": "127.0.0.1"}, {"REMOTE_ADDR": "10.0.0.7"}
+
+
+@pytest.fixture(scope="module")
+def clinics(registry, tmp_path_factory):
+    """A fleet of its own: these attacks book and fail more than the shared fleet's schedules can spare."""
+    var_dir = tmp_path_factory.mktemp("attacked-fleet")
+    fleet = start_fleet(registry, clinic_env(var_dir), var_dir, ports={c.id: free_port() for c in registry.clinics})
+    yield fleet
+    fleet.stop()
 
 
 class Browser:
@@ -134,3 +146,79 @@ def test_a_strangers_failures_never_lock_the_owner_out_of_her_booking(client, cl
     done = owner.says(f"sim, o código é {code}")
     assert [a["status"] for a in done["answer_event"]["appointments"]] == ["cancelled"]
     assert store_bookings(clinics, "clinic_b", victim) == []
+
+
+# -- reading needs a code ---------------------------------------------------------------------------------
+
+def two_bookings(client, clinics, cpf: str) -> list[tuple[str, str, str, str, str]]:
+    """The owner books with Dra. Camila Rocha (clinic B) and Dr. Marcelo Tavares (clinic D): (clinic, doctor, day,
+    time, code) each."""
+    owner, made = Browser(client, OWNER, cpf), []
+    for clinic, doctor in (("clinic_b", CAMILA), ("clinic_d", "Dr. Marcelo Tavares")):
+        day, time_ = slot_of(clinics, clinic, doctor)
+        said = owner.says(f"Quero agendar com {doctor} no dia {br(day)} às {time_}")
+        if not said["answer_event"]["appointments"]:  # asked first about another booking that week
+            said = owner.says("sim")
+        [booked] = said["answer_event"]["appointments"]
+        made.append((clinic, doctor, day, time_, booked["code"]))
+    return made
+
+
+def shown(said: dict) -> list[tuple[str, str, str]]:
+    return [(a["doctor"], a["date"], a["time"]) for a in said["answer_event"]["appointments"]]
+
+
+def test_a_fresh_session_with_the_exact_name_and_cpf_sees_nothing_of_her_bookings(client, clinics):
+    victim = make_cpf(9110)
+    made = two_bookings(client, clinics, victim)
+    stranger = Browser(client, OWNER, victim).says("quais são as minhas consultas?")
+    nobody = Browser(client, OWNER, make_cpf(9111)).says("quais são as minhas consultas?")
+    assert shown(stranger) == [] and stranger["answer"] == nobody["answer"]
+    assert "código" in stranger["answer"] and "telefone" in stranger["answer"]
+    seen = json.dumps(stranger["events"], ensure_ascii=False)
+    for _, doctor, day, time_, _ in made:  # not a doctor, a day or an hour: not even that there is a booking
+        assert doctor not in seen and day not in seen and br(day) not in seen
+    assert [e["status"] for e in stranger["events"] if e["type"] == "dispatch" and e["status"] != "start"] == \
+        [e["status"] for e in nobody["events"] if e["type"] == "dispatch" and e["status"] != "start"]
+
+
+def test_a_typed_code_opens_its_own_booking_only(client, clinics):
+    victim = make_cpf(9112)
+    (_, camila, day, time_, code), _ = two_bookings(client, clinics, victim)
+    patient = Browser(client, OWNER, victim)
+    assert shown(patient.says(f"meu código é {code}")) == [(camila, day, time_)]
+    assert shown(patient.says("minhas consultas")) == [(camila, day, time_)]
+
+
+def test_the_codes_the_page_holds_open_their_bookings_in_a_new_session(client, clinics):
+    victim = make_cpf(9113)
+    _, (clinic, doctor, day, time_, code) = two_bookings(client, clinics, victim)
+    reply = client.post("/api/session", json={"name": OWNER, "cpf": victim,
+                                              "booking_codes": [{"clinic": clinic, "code": code}]})
+    assert reply.status_code == 201
+    session = Browser.__new__(Browser)
+    session.client, session.address, session.session_id = client, HOME, reply.get_json()["session_id"]
+    assert shown(session.says("minhas consultas")) == [(doctor, day, time_)]
+    # Sent to another clinic, the same code opens nothing there.
+    elsewhere = client.post("/api/session", json={"name": OWNER, "cpf": victim,
+                                                  "booking_codes": [{"clinic": "clinic_a", "code": code}]})
+    session.session_id = elsewhere.get_json()["session_id"]
+    assert shown(session.says("minhas consultas")) == []
+
+
+def test_bookings_made_in_the_conversation_are_listed_without_a_code(client, clinics):
+    victim = make_cpf(9114)
+    patient = Browser(client, OWNER, victim)
+    day, time_ = slot_of(clinics, "clinic_b", PAULO, 2)
+    books(patient, PAULO, day, time_)
+    assert shown(patient.says("minhas consultas")) == [(PAULO, day, time_)]
+
+
+def test_the_codes_a_page_sends_must_be_a_short_list(client):
+    body = {"name": OWNER, "cpf": make_cpf(9115)}
+    for codes in ("K7M4QP", [["clinic_b", "K7M4QP"]], [{"clinic": "clinic_b", "code": "K7M4QP"}] * 51):
+        reply = client.post("/api/session", json={**body, "booking_codes": codes})
+        assert reply.status_code == 400 and reply.get_json()["error"]["code"] == "invalid_booking_codes"
+    kept = client.post("/api/session", json={**body, "booking_codes": [
+        {"clinic": "clinic_z", "code": "K7M4QP"}, {"clinic": "clinic_b", "code": "not a code"}]})
+    assert kept.status_code == 201  # an old page's codes of a clinic no longer served are dropped, not refused
