@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
+from typing import Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
@@ -20,6 +21,9 @@ from agent_system.web.validation import chat_message, conversation_of, held_code
 
 api = Blueprint("api", __name__, url_prefix="/api")
 _STREAM_HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
+# A conversation is sequential: a second message while the first is answered would race it for the session.
+TURN_IN_PROGRESS = ("Ainda estou respondendo à sua mensagem anterior. Espere a resposta terminar (ou toque em "
+                    "Parar) e envie de novo.")
 
 
 @api.post("/session")
@@ -65,14 +69,17 @@ def chat() -> Response:
     if _sessions().hit(session_id) > _settings().messages_per_minute:
         wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute
         raise TooManyRequests(wait_sentence("Muitas mensagens nesta conversa em pouco tempo.", wait), wait)
-    client, identity_failures = current_client(), current_app.extensions["identity_failures"]
-    identity_failures.check(session_id, client)
-    # The stream never reads the request: the turn gets everything it needs here.
-    run = partial(current_app.extensions["turns"].events, session_id, conversation, message)
-
-    def turn(stop=None):
-        return identity_failures.counted(run(stop), session_id, client)
+    client, failures = current_client(), current_app.extensions["identity_failures"]
+    failures.check(session_id, client)
     release = current_app.extensions["stream_gate"].enter(client)
+    if not _sessions().begin_turn(session_id):
+        release()
+        raise ApiError(409, "turn_in_progress", TURN_IN_PROGRESS)
+    # The stream never reads the request: the turn gets everything it needs here.
+    run, sessions = partial(current_app.extensions["turns"].events, session_id, conversation, message), _sessions()
+
+    def turn(stop=None) -> Iterator:
+        return _held_turn(sessions, failures.counted(run(stop), session_id, client), session_id)
     if request.accept_mimetypes.best == "application/json":
         try:
             events = list(turn())
@@ -98,6 +105,14 @@ def health() -> Response:
     clinics = current_app.extensions["health"].status()
     status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
     return jsonify(status=status, clinics=clinics, llm=_settings().agent.llm.label)
+
+
+def _held_turn(sessions: SessionStore, events: Iterator, session_id: str) -> Iterator:
+    """The turn's events; when they end (the turn done, or stopped), the session may take its next turn."""
+    try:
+        yield from events
+    finally:
+        sessions.end_turn(session_id)
 
 
 def _sessions() -> SessionStore:
