@@ -22,7 +22,10 @@ from clinic_servers.transaction import Transaction
 
 NOT_FOUND = "Não encontrei essa consulta com os seus dados. Confira médico, data, horário e o código da reserva."
 TAKEN = "Este horário acabou de ser reservado por outra pessoa."
+UPCOMING = ("O paciente ainda tem consulta marcada nesta clínica: os dados só são apagados depois da última "
+            "consulta (cancele as próximas antes, se for o caso).")
 MISMATCH = "O nome não confere com o cadastro deste CPF nesta clínica."
+ERASED_CPF = "0" * 11  # never a person's: a CPF of repeated digits is never issued
 
 
 class SlotLedger:
@@ -145,6 +148,20 @@ class SlotLedger:
             write_log.remember(tx, key, {"rows": [asdict(row)]})
             return row
 
+    def erase(self, cpf: str, now: datetime) -> int:
+        """Erase a patient's name, CPF and codes after their last appointment (LGPD Art. 18).
+
+        Their past slots stay booked, anonymously, so the schedule's history still adds up; the name
+        recorded for the CPF, its failed checks and the write log's outcomes (which hold codes) go.
+        """
+        with self._write() as tx:
+            sql, args = _future_filter(now)
+            if tx.execute(f"SELECT 1 FROM slots WHERE {sql} AND cpf = ?", [*args, cpf]).fetchone():
+                raise ToolError("upcoming_appointments", UPCOMING)
+            for table in ("patients", "identity_failures", "writes"):
+                tx.execute(f"DELETE FROM {table} WHERE cpf = ?", (cpf,))
+            return _anonymise(tx, cpf)
+
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
         """Move this patient's booking to another free slot of the same doctor, all or nothing; the code stays."""
@@ -161,6 +178,16 @@ class SlotLedger:
             moved = _take(tx, doctor, *new, patient, code=original.booking_code)
             write_log.remember(tx, key, {"rows": [asdict(original), asdict(moved)]})
             return original, moved
+
+
+def _anonymise(tx: Transaction, cpf: str) -> int:
+    """Past bookings of a CPF kept in the schedule's history, with nothing left that points at a person.
+
+    A booked slot must hold a CPF and a code (the schema checks it): the CPF becomes one no person has
+    (repeated digits are never issued) and the code one nobody can type (it names the slot, in lower case).
+    """
+    return tx.execute("UPDATE slots SET patient_name = NULL, cpf = ?, booking_code = 'erased ' || date || ' ' || "
+                      "time || ' ' || doctor WHERE cpf = ?", (ERASED_CPF, cpf)).rowcount
 
 
 def _admit(tx: Transaction, patient: Patient, booking: bool = False) -> bool:

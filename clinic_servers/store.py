@@ -73,6 +73,9 @@ class SlotStore(Protocol):
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
         """Move this patient's booking to another free slot of the same doctor, all or nothing; the code stays."""
 
+    def erase(self, cpf: str, now: datetime) -> int:
+        """Erase a patient's name, CPF and codes after their last appointment; how many past bookings stay, anonymous."""
+
     def close(self) -> None:
         """Release the store's connections."""
 

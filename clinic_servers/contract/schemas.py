@@ -145,6 +145,12 @@ class PatientLookup(BaseModel):
     patient: PatientRecord
 
 
+class Erasure(BaseModel):
+    status: Literal["erased"]
+    bookings_anonymised: int  # past bookings kept in the slot history without name, CPF or code
+    message: str
+
+
 class ConditionSearch(BaseModel):
     specialty: str
     query: str

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from clinic_servers.contract.schemas import (Booking, BookingCode, BookingCodes, Cancellation, ClinicInfo,
                                              ClockTime,
-                                             ConditionSearch, Cpf, DoctorName, IdempotencyKey, IsoDate,
+                                             ConditionSearch, Cpf, DoctorName, Erasure, IdempotencyKey, IsoDate,
                                              MyAppointments, PatientId, PatientList, PatientLookup, PatientName,
                                              Rescheduling, SearchText, SlotListing)
 
@@ -80,6 +80,10 @@ class ListMyAppointments(Arguments):
     booking_codes: BookingCodes = []
 
 
+class ErasePatient(Arguments):
+    cpf: Cpf
+
+
 class GetPatient(Arguments):
     patient_id: PatientId
 
@@ -136,6 +140,11 @@ TOOLS = (
              Role.STAFF, Arguments, PatientList),
     ToolSpec("get_patient", "Get a patient record", "Staff only: one patient's full record by id.",
              Role.STAFF, GetPatient, PatientLookup),
+    ToolSpec("erase_patient", "Erase a patient's personal data",
+             "Staff only (LGPD Art. 18): after the patient's last appointment, erase their name, CPF and booking "
+             "codes from this clinic (the write log included); their past slots stay booked, anonymously, in the "
+             "schedule's history. Refused while the patient has an upcoming appointment.",
+             Role.STAFF, ErasePatient, Erasure),
     ToolSpec("query", "Search patients by condition",
              "Staff only: patients whose condition mentions the text, as ids and conditions.",
              Role.STAFF, Query, ConditionSearch),

@@ -179,3 +179,15 @@ def test_an_unreachable_database_is_a_clear_error(registry):
         open_store(registry.get("clinic_d"), url, None)
     assert "cannot connect to clinic_d's database 127.0.0.1:" in str(refused.value)
     assert "secret-password" not in str(refused.value)
+
+
+def test_erasure_waits_for_the_last_appointment_then_leaves_the_slot_anonymous(store, backend):
+    slot = free(store)[0]
+    booking, _ = store.book(NOW, DOCTOR, *slot, ANA, key="erase-key-0001")
+    assert refusal(lambda: store.erase(ANA.cpf, NOW)) == "upcoming_appointments"
+    after = datetime.fromisoformat(f"{slot[0]}T23:59")
+    assert store.erase(ANA.cpf, after) == 1
+    for table in ("slots", "patients", "writes"):
+        assert backend.query(f"SELECT COUNT(*) FROM {table} WHERE cpf = ?", ANA.cpf) == [(0,)], table
+    assert backend.query("SELECT available, patient_name, booking_code = ? FROM slots WHERE doctor = ? AND date = ? "
+                         "AND time = ?", booking.booking_code, DOCTOR, *slot) == [(0, None, False)]
