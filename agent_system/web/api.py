@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Iterator
+from typing import Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
@@ -11,7 +11,7 @@ from clinic_servers.contract.cpf import normalize_cpf
 
 from agent_system.errors import ApiError, SessionsFull, TooManyRequests
 from agent_system.events import to_record
-from agent_system.sessions.conversation import Patient
+from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.sessions.store import SessionStore
 from agent_system.sse import frame_events
 from agent_system.web.directory import registry_for_page
@@ -64,7 +64,7 @@ def close_session() -> tuple[str, int]:
 def chat() -> Response:
     """One turn: streamed as SSE, or one JSON answer when the client accepts only JSON."""
     body = json_body(request)
-    session_id, conversation = conversation_of(_sessions(), body.get("session_id"))
+    session_id, _ = conversation_of(_sessions(), body.get("session_id"))
     message = chat_message(body.get("message"), _settings().max_message_chars)
     if _sessions().hit(session_id) > _settings().messages_per_minute:
         wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute
@@ -72,9 +72,7 @@ def chat() -> Response:
     client, failures = current_client(), current_app.extensions["identity_failures"]
     failures.check(session_id, client)
     release = current_app.extensions["stream_gate"].enter(client)
-    if not _sessions().begin_turn(session_id):
-        release()
-        raise ApiError(409, "turn_in_progress", TURN_IN_PROGRESS)
+    conversation = _held_conversation(session_id, release)
     # The stream never reads the request: the turn gets everything it needs here.
     run, sessions = partial(current_app.extensions["turns"].events, session_id, conversation, message), _sessions()
 
@@ -105,6 +103,24 @@ def health() -> Response:
     clinics = current_app.extensions["health"].status()
     status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
     return jsonify(status=status, clinics=clinics, llm=_settings().agent.llm.label)
+
+
+def _held_conversation(session_id: str, release: Callable[[], None]) -> Conversation:
+    """Hold the session for this turn (409 while another is in progress), then read its state.
+
+    Read after the hold, never before: a state read while an earlier turn runs would overwrite, when
+    saved, what that turn saved (a booking's code among it).
+    """
+    sessions = _sessions()
+    if not sessions.begin_turn(session_id):
+        release()
+        raise ApiError(409, "turn_in_progress", TURN_IN_PROGRESS)
+    try:
+        return conversation_of(sessions, session_id)[1]
+    except ApiError:  # expired meanwhile
+        sessions.end_turn(session_id)
+        release()
+        raise
 
 
 def _held_turn(sessions: SessionStore, events: Iterator, session_id: str) -> Iterator:
