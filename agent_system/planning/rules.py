@@ -66,7 +66,7 @@ class _Policy:
         fixes_new_booking = self._changes_the_new_booking()
         if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
             return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
-        if r.wants_mine or self._shows_a_code():
+        if r.wants_mine or (self._shows_a_code() and not appointments.continues("cancel")):
             return appointments.my_appointments()
         if about_the_clinics(r):
             return plan_clinic_info(self.out, r, self.registry)

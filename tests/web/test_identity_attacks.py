@@ -222,3 +222,17 @@ def test_the_codes_a_page_sends_must_be_a_short_list(client):
     kept = client.post("/api/session", json={**body, "booking_codes": [
         {"clinic": "clinic_z", "code": "K7M4QP"}, {"clinic": "clinic_b", "code": "not a code"}]})
     assert kept.status_code == 201  # an old page's codes of a clinic no longer served are dropped, not refused
+
+
+def test_on_another_device_the_owner_cancels_with_the_code_she_types(client, clinics):
+    victim = make_cpf(9116)
+    day, time_ = slot_of(clinics, "clinic_b", PAULO, 3)
+    code = books(Browser(client, OWNER, victim), PAULO, day, time_)
+    elsewhere = Browser(client, OWNER, victim)  # a new device: the page holds no code
+    asked = elsewhere.says("quero cancelar minha consulta")
+    assert shown(asked) == [] and "código" in asked["answer"]
+    found = elsewhere.says(code)
+    assert shown(found) == [(PAULO, day, time_)] and found["answer_event"]["confirm"]["action"] == "cancel"
+    done = elsewhere.says("sim")
+    assert [a["status"] for a in done["answer_event"]["appointments"]] == ["cancelled"]
+    assert store_bookings(clinics, "clinic_b", victim) == []
