@@ -11,6 +11,7 @@ from clinic_servers.contract.cpf import normalize_cpf
 
 from agent_system.errors import ApiError, SessionsFull, TooManyRequests
 from agent_system.events import to_record
+from agent_system.planning.write_intent import booking_code_in
 from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.sessions.store import SessionStore
 from agent_system.sse import frame_events
@@ -76,8 +77,10 @@ def chat() -> Response:
     # The stream never reads the request: the turn gets everything it needs here.
     run, sessions = partial(current_app.extensions["turns"].events, session_id, conversation, message), _sessions()
 
+    typed = booking_code_in(message) is not None
+
     def turn(stop=None) -> Iterator:
-        return _held_turn(sessions, failures.counted(run(stop), session_id, client), session_id)
+        return _held_turn(sessions, failures.counted(run(stop), session_id, client, typed), session_id)
     if request.accept_mimetypes.best == "application/json":
         try:
             events = list(turn())

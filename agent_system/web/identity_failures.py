@@ -2,8 +2,9 @@
 
 A stranger holding a patient's name and CPF may try names, CPFs and booking codes from many sessions;
 the clinics count failures per (CPF, name presented), which never slows a stranger who changes the
-name or the CPF. So the web app counts them too: one per turn that a clinic refused for identity, per
-session and per client address. A turn over either budget is refused (429) before it reaches a clinic.
+name or the CPF, nor one guessing codes under the recorded name. So the web app counts them too: one
+per turn that a clinic refused for identity or whose typed code opened no booking, per session and per
+client address. A turn over either budget is refused (429) before it reaches a clinic.
 """
 from __future__ import annotations
 
@@ -38,11 +39,12 @@ class IdentityFailureLimit:
                 wait = max(1, math.ceil(reset - time.time()))
                 raise TooManyRequests(wait_sentence(_REFUSED, wait), wait)
 
-    def counted(self, events: Iterable, session_id: str, client: str) -> Iterator:
-        """The turn's events, passed on; a turn with an identity refusal counts once against both budgets."""
+    def counted(self, events: Iterable, session_id: str, client: str, typed_code: bool = False) -> Iterator:
+        """The turn's events, passed on; a turn with an identity refusal, or whose typed booking code opened
+        nothing, counts once against both budgets (a code guessed through a listing is a failure too)."""
         counted = False
         for event in events:
-            if not counted and _identity_refusal(event):
+            if not counted and (_identity_refusal(event) or (typed_code and _opened_nothing(event))):
                 counted = True
                 self._limiter.hit(self._per_session, "identity-failures", session_id)
                 self._limiter.hit(self._per_client, "identity-failures", client)
@@ -53,6 +55,10 @@ def install_identity_limit(app: Flask, limits: ClientLimits) -> None:
     """Give the app its identity-failure budgets, counted where its other rates are."""
     app.extensions["identity_failures"] = IdentityFailureLimit(
         limits.identity_failures_per_session, limits.identity_failures_per_ip, rate_storage(limits))
+
+
+def _opened_nothing(event) -> bool:
+    return getattr(event, "type", None) == "answer" and not event.appointments and not event.emergency
 
 
 def _identity_refusal(event) -> bool:

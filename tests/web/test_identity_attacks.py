@@ -236,3 +236,15 @@ def test_on_another_device_the_owner_cancels_with_the_code_she_types(client, cli
     done = elsewhere.says("sim")
     assert [a["status"] for a in done["answer_event"]["appointments"]] == ["cancelled"]
     assert store_bookings(clinics, "clinic_b", victim) == []
+
+
+def test_typed_codes_that_open_nothing_count_as_identity_failures(make_app, clinics):
+    limits = replace(ROOMY_LIMITS, identity_failures_per_session="2 per 15 minutes")
+    client = make_app(limits=limits).test_client()
+    victim = make_cpf(9117)
+    books(Browser(client, OWNER, victim, ELSEWHERE), PAULO, *slot_of(clinics, "clinic_b", PAULO, 4))
+    guesser = Browser(client, OWNER, victim)  # the exact name and CPF, guessing codes
+    for guess in ("K7M4QP", "H3N6RT"):
+        assert shown(guesser.says(f"meu código é {guess}")) == []
+    refused = guesser.send("meu código é T9W4XC")
+    assert refused.status_code == 429 and "dados que não conferem" in refused.get_json()["error"]["message"]
