@@ -66,7 +66,7 @@ _fleet = None
 
 
 def on_starting(server):
-    """Start the local clinics before the workers fork, so they inherit the clinic tokens."""
+    """Start the local clinics before the workers fork, so they inherit the patient token."""
     global _fleet
     from agent_system.settings import remote_clinics
     from clinic_servers.launcher import start_fleet
@@ -76,7 +76,8 @@ def on_starting(server):
     if remote_clinics(registry, _env):
         return
     _fleet = start_fleet(registry, _env, _var_dir)
-    os.environ.update({k: _fleet.env[k] for k in ("CLINIC_TOKEN", "CLINIC_STAFF_TOKEN")})
+    # The workers get the patient token only: the chat never calls a staff tool.
+    os.environ["CLINIC_TOKEN"] = _fleet.env["CLINIC_TOKEN"]
 
 
 def on_exit(server):

@@ -25,6 +25,7 @@ from agent_system.web.api import api
 from agent_system.web.dev_server import serve
 from agent_system.web.error_handlers import register_error_handlers
 from agent_system.web.headers import security_headers
+from agent_system.web.identity_failures import install_identity_limit
 from agent_system.web.limits import install_limits
 from agent_system.web.pages import pages
 from agent_system.web.settings import WebSettings
@@ -57,6 +58,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages)
     app.register_blueprint(api)
     install_limits(app, settings.limits)
+    install_identity_limit(app, settings.limits)
     register_error_handlers(app)
     app.before_request(lambda: buffer_unsized_body(request, settings.max_body_bytes))
     app.after_request(security_headers)

@@ -9,6 +9,8 @@ from typing import Iterator
 
 from agent_system.dispatch.results import booked_slots
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
+from agent_system.dispatch.results import tool_error, unanswered
+from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
 from agent_system.planning.awaited_change import awaited_change
@@ -81,12 +83,14 @@ class Pipeline:
             return (yield from self._halt(help_called_answer(language), language, {"category": "help_called"},
                                           emergency=False))
         conversation.after_emergency, conversation.safety_asked = False, None
+        if reading.booking_code:
+            conversation.hold_typed_code(reading.booking_code)
         grant = grant_for(reading, conversation)
         plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
         if plan.overlap_confirmed:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
-        results = yield from self._dispatch(plan, conversation, grant)
+        results = yield from self._dispatch(plan, conversation, grant, language)
         plan = awaited_change(plan, results, conversation.awaiting if grant.change else None, reading.booking_code)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
@@ -125,17 +129,17 @@ class Pipeline:
         yield StageEvent(stage="answer", status="end", ms=0.0)
         return answer
 
-    def _dispatch(self, plan: Plan, conversation: Conversation, grant: WriteGrant):
+    def _dispatch(self, plan: Plan, conversation: Conversation, grant: WriteGrant, language: str):
         started = time.perf_counter()
         yield StageEvent(stage="dispatch", status="start")
         results: list[StepResult] = []
-        for step, result in self.router.dispatch(plan.steps, conversation.patient, grant):
+        for step, result in self.router.dispatch(plan.steps, conversation.caller(), grant):
             if result is None:
                 yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status="start")
                 continue
             results.append(result)
             yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status=result.status,
-                                ms=result.ms, error=_public_error(result.error))
+                                ms=result.ms, error=_public_error(result, language))
         yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
         return sorted(results, key=lambda r: r.step_id)
 
@@ -233,10 +237,12 @@ def _remember(conversation: Conversation, plan: Plan, results: list[StepResult],
         conversation.appointments = []
 
 
-def _public_error(error: dict | None) -> dict | None:
-    if error is None:
+def _public_error(result: StepResult, language: str) -> dict | None:
+    """A failed call as the patient's page sees it: its code and our own sentence, never the clinic's text."""
+    if result.error is None:
         return None
-    return {"code": error.get("code"), "message": str(error.get("message", ""))[:200]}
+    said = "dispatch_failed" if unanswered(result) or tool_error(result) is None else "dispatch_refused"
+    return {"code": result.error.get("code"), "message": language_pack(language).phrases[said]}
 
 
 def _ms(started: float) -> float:

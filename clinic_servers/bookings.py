@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import asdict, replace
 from datetime import date, datetime, timedelta
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from clinic_servers import identity, write_log
 from clinic_servers.contract.booking_codes import canonical, new_code
@@ -22,7 +22,10 @@ from clinic_servers.transaction import Transaction
 
 NOT_FOUND = "Não encontrei essa consulta com os seus dados. Confira médico, data, horário e o código da reserva."
 TAKEN = "Este horário acabou de ser reservado por outra pessoa."
+UPCOMING = ("O paciente ainda tem consulta marcada nesta clínica: os dados só são apagados depois da última "
+            "consulta (cancele as próximas antes, se for o caso).")
 MISMATCH = "O nome não confere com o cadastro deste CPF nesta clínica."
+ERASED_CPF = "0" * 11  # never a person's: a CPF of repeated digits is never issued
 
 
 class SlotLedger:
@@ -48,7 +51,7 @@ class SlotLedger:
         except IdentityRefusal:
             if patient is not None:
                 with self._transaction() as tx:
-                    identity.count_failure(tx, patient.cpf)
+                    identity.count_failure(tx, patient.cpf, patient.name)
             raise
 
     def materialise(self, today: date) -> None:
@@ -88,15 +91,26 @@ class SlotLedger:
         with self._reading() as tx:
             return _select(tx, sql, args)
 
-    def appointments_of(self, patient: Patient, now: datetime) -> list[SlotRow]:
-        """This patient's future bookings, earliest first; none at all when the name does not fit the CPF."""
+    def appointments_of(self, patient: Patient, now: datetime, codes: Sequence[str] = ()) -> list[SlotRow]:
+        """This patient's future bookings among those whose codes are given, earliest first.
+
+        Name and CPF are semi-public, so they open nothing alone: without a code the answer is empty
+        (and checks nothing, so counts nothing), as for a CPF never seen. Codes that open nothing count
+        one failed try, under the name presented, whether the CPF is unknown, bound to another name or locked.
+        """
+        if not codes:
+            return []
         with self._reading() as tx:
-            if identity.check(tx, patient.cpf, patient.name) != "mismatch":
+            rows = []
+            if identity.fits(tx, patient.cpf, patient.name):
                 sql, args = _future_filter(now)
-                return _select(tx, f"{sql} AND cpf = ?", [*args, patient.cpf])
-        with self._write() as tx:
-            identity.count_failure(tx, patient.cpf)
-        return []
+                marks = ", ".join("?" * len(codes))
+                rows = _select(tx, f"{sql} AND cpf = ? AND booking_code IN ({marks})",
+                               [*args, patient.cpf, *map(canonical, codes)])
+        if not rows:
+            with self._write() as tx:
+                identity.count_failure(tx, patient.cpf, patient.name)
+        return rows
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
              key: str | None = None) -> tuple[SlotRow, bool]:
@@ -134,6 +148,20 @@ class SlotLedger:
             write_log.remember(tx, key, {"rows": [asdict(row)]})
             return row
 
+    def erase(self, cpf: str, now: datetime) -> int:
+        """Erase a patient's name, CPF and codes after their last appointment (LGPD Art. 18).
+
+        Their past slots stay booked, anonymously, so the schedule's history still adds up; the name
+        recorded for the CPF, its failed checks and the write log's outcomes (which hold codes) go.
+        """
+        with self._write() as tx:
+            sql, args = _future_filter(now)
+            if tx.execute(f"SELECT 1 FROM slots WHERE {sql} AND cpf = ?", [*args, cpf]).fetchone():
+                raise ToolError("upcoming_appointments", UPCOMING)
+            for table in ("patients", "identity_failures", "writes"):
+                tx.execute(f"DELETE FROM {table} WHERE cpf = ?", (cpf,))
+            return _anonymise(tx, cpf)
+
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
         """Move this patient's booking to another free slot of the same doctor, all or nothing; the code stays."""
@@ -150,6 +178,16 @@ class SlotLedger:
             moved = _take(tx, doctor, *new, patient, code=original.booking_code)
             write_log.remember(tx, key, {"rows": [asdict(original), asdict(moved)]})
             return original, moved
+
+
+def _anonymise(tx: Transaction, cpf: str) -> int:
+    """Past bookings of a CPF kept in the schedule's history, with nothing left that points at a person.
+
+    A booked slot must hold a CPF and a code (the schema checks it): the CPF becomes one no person has
+    (repeated digits are never issued) and the code one nobody can type (it names the slot, in lower case).
+    """
+    return tx.execute("UPDATE slots SET patient_name = NULL, cpf = ?, booking_code = 'erased ' || date || ' ' || "
+                      "time || ' ' || doctor WHERE cpf = ?", (ERASED_CPF, cpf)).rowcount
 
 
 def _admit(tx: Transaction, patient: Patient, booking: bool = False) -> bool:
@@ -200,9 +238,8 @@ def _owned(tx: Transaction, now: datetime, doctor: str, day: str, time: str, pat
            code: str) -> SlotRow:
     """The patient's booking at that slot under that code; anything else is "not found", whoever holds the slot."""
     row = _fetch(tx, doctor, day, time)
-    if row is None or row.available or row.cpf != patient.cpf:
-        raise ToolError("appointment_not_found", NOT_FOUND)
-    if row.booking_code != canonical(code):
+    # Counted alike, whoever holds the slot: the refusal costs the same work for an unknown CPF as for a wrong code.
+    if row is None or row.available or row.cpf != patient.cpf or row.booking_code != canonical(code):
         raise IdentityRefusal("appointment_not_found", NOT_FOUND)
     if row.starts_at() <= now:
         raise ToolError("appointment_in_past", "Esta consulta já aconteceu.")

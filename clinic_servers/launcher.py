@@ -21,14 +21,18 @@ READY_TIMEOUT_S = 20.0
 
 
 def ensure_tokens(env: dict[str, str], var_dir: Path) -> dict[str, str]:
-    """Fill CLINIC_TOKEN / CLINIC_STAFF_TOKEN when unset, saving them for local clients in var/."""
+    """Fill CLINIC_TOKEN / CLINIC_STAFF_TOKEN when unset, saving the patient token for local clients in var/.
+
+    The staff token reads patients' addresses, conditions and medications; the chat never needs it, so
+    a generated one lives only in the clinics' environment (set CLINIC_STAFF_TOKEN to use staff tools).
+    """
     if env.get("CLINIC_TOKEN") and env.get("CLINIC_STAFF_TOKEN"):
         return env
     tokens = {"CLINIC_TOKEN": secrets.token_urlsafe(32), "CLINIC_STAFF_TOKEN": secrets.token_urlsafe(32)}
     create_private_dir(var_dir)
     path = var_dir / "clinic_tokens.json"
     path.touch(mode=0o600)
-    path.write_text(json.dumps(tokens), encoding="utf-8")
+    path.write_text(json.dumps({"CLINIC_TOKEN": tokens["CLINIC_TOKEN"]}), encoding="utf-8")
     return {**env, **tokens}
 
 

@@ -23,7 +23,7 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
-_LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 log = logging.getLogger("clinic_servers.mcp")
 
@@ -75,7 +75,17 @@ def _admit(settings) -> Role:
 
 
 def _origin_allowed(origin: str, allowed: tuple[str, ...]) -> bool:
-    return origin in allowed or urlsplit(origin).hostname in _LOCAL_HOSTS
+    """Whether the origin is one of those configured, scheme, host and port alike (a page on another port is not)."""
+    return _origin_key(origin) in {_origin_key(a) for a in allowed}
+
+
+def _origin_key(origin: str) -> tuple[str, str, int] | None:
+    try:
+        parts = urlsplit(origin.strip().lower())
+        port = parts.port or _DEFAULT_PORTS.get(parts.scheme)
+    except ValueError:
+        return None
+    return (parts.scheme, parts.hostname, port) if parts.scheme and parts.hostname and port else None
 
 
 def _role(header: str, settings) -> Role | None:

@@ -81,6 +81,8 @@ class SqliteSlotStore(SlotLedger):
             enable_wal(conn)
             # WAL with synchronous=NORMAL never loses a committed transaction to a process crash.
             conn.execute("PRAGMA synchronous = NORMAL")
+            # Deleted or rewritten rows (a cancelled booking, an erased patient) are zeroed in the file.
+            conn.execute("PRAGMA secure_delete = ON")
             self._local.conn = conn
         return conn
 
@@ -103,6 +105,12 @@ class SqliteSlotStore(SlotLedger):
     @contextmanager
     def _reading(self) -> Iterator[SqliteTransaction]:
         yield SqliteTransaction(self._connect())
+
+    def erase(self, cpf: str, now: datetime) -> int:
+        """Erase a patient's personal data, and fold the write-ahead log in so no old page of it keeps them."""
+        kept = super().erase(cpf, now)
+        self._connect().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return kept
 
     def close(self) -> None:
         """Close this thread's connection."""

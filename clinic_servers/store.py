@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from clinic_servers.contract.registry import Clinic
 
@@ -58,8 +58,8 @@ class SlotStore(Protocol):
                   date_from: str | None = None, date_to: str | None = None) -> list[SlotRow]:
         """Free future slots, optionally for one doctor and a date range, earliest first."""
 
-    def appointments_of(self, patient: Patient, now: datetime) -> list[SlotRow]:
-        """This patient's future bookings, earliest first; none at all when the name does not fit the CPF."""
+    def appointments_of(self, patient: Patient, now: datetime, codes: Sequence[str] = ()) -> list[SlotRow]:
+        """This patient's future bookings among those whose codes are given; none without a code or a fitting name."""
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
              key: str | None = None) -> tuple[SlotRow, bool]:
@@ -72,6 +72,9 @@ class SlotStore(Protocol):
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
         """Move this patient's booking to another free slot of the same doctor, all or nothing; the code stays."""
+
+    def erase(self, cpf: str, now: datetime) -> int:
+        """Erase a patient's name, CPF and codes after their last appointment; how many past bookings stay, anonymous."""
 
     def close(self) -> None:
         """Release the store's connections."""

@@ -1,4 +1,4 @@
-"""The nine tools every clinic serves, as typed functions over the clinic's desk (store, clock, registry)."""
+"""The ten tools every clinic serves, as typed functions over the clinic's desk (store, clock, registry)."""
 from __future__ import annotations
 
 import json
@@ -10,10 +10,10 @@ from clinic_servers.contract.clock import Clock
 from clinic_servers.contract.cpf import mask_cpf, normalize_cpf
 from clinic_servers.contract.registry import Clinic
 from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, ClinicInfo,
-                                             ConditionSearch, MyAppointments, OpeningHours, PatientList,
+                                             ConditionSearch, Erasure, MyAppointments, OpeningHours, PatientList,
                                              PatientLookup, PatientRecord, PatientSummary, Rescheduling, Slot,
                                              SlotListing)
-from clinic_servers.contract.tools import (Arguments, BookAppointment, CancelAppointment, GetPatient,
+from clinic_servers.contract.tools import (Arguments, BookAppointment, CancelAppointment, ErasePatient, GetPatient,
                                            ListAvailableSlots, ListMyAppointments, Query, RescheduleAppointment)
 from clinic_servers.errors import ToolError
 from clinic_servers.store import Patient, SlotRow, SlotStore
@@ -113,8 +113,9 @@ def cancel_appointment(desk: ClinicDesk, arguments: CancelAppointment) -> Cancel
 
 @catalog.tool
 def list_my_appointments(desk: ClinicDesk, arguments: ListMyAppointments) -> MyAppointments:
-    """The patient's future appointments at this clinic (none unless the name fits the CPF)."""
-    rows = desk.store.appointments_of(Patient(arguments.patient_name, arguments.cpf), desk.now())
+    """The patient's future appointments at this clinic that the given codes open (none without a code)."""
+    rows = desk.store.appointments_of(Patient(arguments.patient_name, arguments.cpf), desk.now(),
+                                      arguments.booking_codes)
     return MyAppointments(appointments=[BookedSlot(clinic=desk.clinic.id, doctor=r.doctor, specialty=r.specialty,
                                                    date=r.date, time=r.time) for r in rows])
 
@@ -145,6 +146,14 @@ def get_patient(desk: ClinicDesk, arguments: GetPatient) -> PatientLookup:
         raise ToolError("patient_not_found", f"Paciente {patient_id} não encontrado nesta clínica.")
     record = {k: v for k, v in found.items() if k != "cpf"}
     return PatientLookup(patient=PatientRecord(**record, cpf_masked=mask_cpf(normalize_cpf(found["cpf"]))))
+
+
+@catalog.tool
+def erase_patient(desk: ClinicDesk, arguments: ErasePatient) -> Erasure:
+    """Erase a patient's name, CPF and booking codes after their last appointment (LGPD Art. 18)."""
+    kept = desk.store.erase(arguments.cpf, desk.now())
+    return Erasure(status="erased", bookings_anonymised=kept,
+                   message="Dados pessoais apagados; as consultas passadas ficam no histórico sem identificação.")
 
 
 @catalog.tool

@@ -130,6 +130,15 @@ def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 60) -> requ
             time.sleep(0.2)
 
 
+def page_codes(*conversations) -> dict[str, list[str]]:
+    """The booking codes a page holds after these conversations, by clinic: what it sends with a new session."""
+    held: dict[str, list[str]] = {}
+    for conversation in conversations:
+        for key, code in conversation.codes.items():
+            held.setdefault(key.split("|", 1)[0], []).append(code)
+    return held
+
+
 def give_back(fleet, conversation) -> None:
     """Cancel every booking a test's conversation made: the clinics serve the whole test session."""
     for key, code in conversation.codes.items():

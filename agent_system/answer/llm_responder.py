@@ -16,6 +16,7 @@ import re
 from datetime import date
 from typing import Any, Iterator
 
+from agent_system.dispatch.results import IDENTITY_REFUSALS
 from agent_system.errors import LLMError, UnfaithfulAnswer
 from agent_system.events import TokenEvent
 from agent_system.language.text import normalize
@@ -148,9 +149,9 @@ def _compact(result: StepResult) -> dict:
     """One clinic's answer in few tokens: a listing becomes one line per doctor and day with its times."""
     data = result.data or {}
     if "available_slots" not in data:
-        # A locked CPF is told without the clinic: which clinic knows a CPF is not for whoever is asking.
-        locked = (result.error or {}).get("code") == "locked"
-        return {"clinic": None if locked else result.clinic, "action": result.action, "result": result.data,
+        # An identity refusal is told without the clinic: which clinic knows a CPF is not for whoever is asking.
+        refused = (result.error or {}).get("code") in IDENTITY_REFUSALS
+        return {"clinic": None if refused else result.clinic, "action": result.action, "result": result.data,
                 "error": result.error}
     days: dict[str, list[str]] = {}
     for slot in data["available_slots"][:MAX_LISTED]:

@@ -168,9 +168,9 @@ class _Answer:
         down = [self.words.clinic(r.clinic) for r in results if r not in answered and not tool_error(r)]
         paragraphs = [self._booked_list(booked)] if booked else []
         if down:
-            key = "unavailable_appointments" if booked else "none_elsewhere" if answered else "unavailable_retry"
+            key = "unavailable_appointments" if booked else "unavailable_retry"
             paragraphs.append(self.words.say(key, count=len(down), who=self.words.clinics(down)))
-        elif not booked and len(answered) == len(results):  # a refused lookup (a locked CPF) proves nothing
+        if not booked:  # how to see them, never whether there are any: a name and a CPF open nothing alone
             paragraphs.append(self.words.say("no_appointments"))
         return paragraphs + self._follow_up(len(booked))
 

@@ -22,6 +22,9 @@ ROUTER_REFUSALS = frozenset({"write_not_requested", "not_confirmed"})
 TOOL_ERRORS = REFUSALS | ROUTER_REFUSALS
 
 TRANSPORT_FAILURE = -32000
+# What a failed identity check reads as, whatever failed (an unknown CPF, a name bound to another, a wrong
+# code, a locked name): a booking's "the name does not fit", a change's "no such booking".
+IDENTITY_REFUSALS = frozenset({"identity_mismatch", "appointment_not_found"})
 
 Data = TypeVar("Data", bound=BaseModel)
 

@@ -13,10 +13,13 @@ from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, 
                    StepResult)
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.sessions.conversation import Patient
-from clinic_servers.contract.tools import IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
+from clinic_servers.contract.error_codes import ToolErrorCode
+from clinic_servers.contract.tools import CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
 
 SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
 METHOD_NOT_FOUND = -32601
+BOOK, MY_APPOINTMENTS = "book_appointment", "list_my_appointments"
+Outcome = tuple[str, dict | None, dict | None]  # a call's status, its data, its error
 MAX_PARALLEL = 32
 
 
@@ -88,7 +91,7 @@ class Router:
                 continue
             except (OSError, http.client.HTTPException):
                 return "error", None, {"code": SERVER_ERROR, "message": f"{step.clinic} is unreachable"}
-            return _read_reply(step.clinic, status, content, body["id"])
+            return _seen_by_patient(step.action, _read_reply(step.clinic, status, content, body["id"]))
         return "timeout", None, {"code": SERVER_ERROR, "message": f"{step.clinic} did not answer in time"}
 
     def _post(self, url: str, body: dict, timeout_s: float) -> tuple[int, bytes]:
@@ -100,12 +103,32 @@ def inject_identity(step: Step, patient: Patient) -> dict:
     """The step's arguments with the session's name and CPF, overwriting whatever the plan said.
 
     A booking code or idempotency key in a plan is dropped too: the code comes from the patient's
-    confirmation (the grant), the key from the router.
+    confirmation (the grant), the key from the router; a listing gets the codes the patient holds.
     """
     arguments = {k: v for k, v in step.parameters.items() if k not in INJECTED_ARGUMENTS}
     if step.action in IDENTIFIED_ACTIONS:
         arguments.update(zip(IDENTITY_ARGUMENTS, (patient.name, patient.cpf)))
+    if step.action == MY_APPOINTMENTS:  # each clinic gets the codes of its own bookings, never another's
+        arguments[CODES_ARGUMENT] = patient.codes_at(step.clinic)
     return arguments
+
+
+def _seen_by_patient(action: str, outcome: Outcome) -> Outcome:
+    """A clinic's refusal as the turn may know it: its code only, and a locked name as any other identity refusal.
+
+    The clinic's own sentence never travels on (it may say which clinic knows the CPF), and a lock reads
+    as the refusal the same call gets for a name that does not fit: so whether a CPF is unknown, bound to
+    another name or locked at a clinic, the answer and the events say the same.
+    """
+    status, data, error = outcome
+    if status != "error" or not isinstance(error, dict) or not isinstance(error.get("code"), str):
+        return outcome
+    code = error["code"]
+    if code == ToolErrorCode.LOCKED:
+        if action == MY_APPOINTMENTS:
+            return "ok", {"appointments": []}, None
+        code = ToolErrorCode.IDENTITY_MISMATCH if action == BOOK else ToolErrorCode.APPOINTMENT_NOT_FOUND
+    return status, data, {"code": str(code), "message": ""}
 
 
 def _read_reply(clinic: str, status: int, content: bytes, request_id: str) -> tuple[str, dict | None, dict | None]:

@@ -62,10 +62,9 @@ _PHRASES = {
                                 "clinics.",
     "unavailable_appointments_many": "{who} did not respond just now; I've shown your appointments at the other "
                                      "clinics.",
-    "none_elsewhere": "{who} did not respond just now; you have no appointments at the other clinics.",
-    "none_elsewhere_many": "{who} did not respond just now; you have no appointments at the other clinics.",
     "unavailable_action": "Sorry, {clinic} did not respond just now, so I couldn't confirm {action}. In a few "
-                          "minutes, ask to see your appointments to check before trying again.",
+                          "minutes, ask for the same again: if it went through, I'll confirm it without doing it "
+                          "twice.",
     "book_appointment_noun": "the booking",
     "reschedule_appointment_noun": "the change",
     "cancel_appointment_noun": "the cancellation",
@@ -80,7 +79,10 @@ _PHRASES = {
     "cancelled": "Appointment cancelled: {appointment}. If you'd like another time, just tell me.",
     "my_intro": "Here are your upcoming appointments:",
     "booked_line": "• {day} at {time} — {doctor} ({clinic}, {specialty})",
-    "no_appointments": "You have no appointments booked at our clinics.",
+    "no_appointments": "For your security, I only show the appointments whose booking code this chat knows (those"
+                       " booked on this device, for example). To see one, type its booking code (6 "
+                       "characters, given when it was booked) or call the clinic; I can give you the phone "
+                       "number.",
     "my_next": "If you'd like to reschedule or cancel one, just let me know.",
     "which_cancel": "Which one would you like to cancel? Tell me the doctor, the day and the time.",
     "ask_confirm_cancel": "Shall I cancel this appointment? {appointment}. Please answer yes or no.",
@@ -108,12 +110,10 @@ _PHRASES = {
     "appointment_not_found": "I couldn't find an appointment under your details with {doctor} on {day} at "
                              "{time}, or the booking code does not match. Please check the code, or ask to see "
                              "your appointments.",
-    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
-    "locked": "For your security, I couldn't complete this request right now; please try again in 15 minutes.",
-    "locked_lookup": "For your security, I couldn't check every clinic right now; please try again in 15 minutes.",
-    "identity_mismatch": "I couldn't book: the name given does not match the one {clinic} has for this CPF. "
-                         "Start a new chat with your full name as given at your first appointment, or contact "
-                         "the clinic.",
+    # An identity refusal names no clinic and reads the same for a name bound elsewhere and a locked one:
+    # which clinic knows a CPF is nobody's business but the patient's.
+    "identity_mismatch": "I couldn't book with the details of this chat. Check that your full name is written "
+                         "as at your first appointment and start a new chat, or call the clinic.",
     "clinic_busy": "{clinic}'s schedule was busy and nothing was changed. Please try again in a moment.",
     "write_not_requested": "I made no change, as I didn't read a request for one. If you'd like to book, just "
                            "ask (for example: \"book {doctor} on {day} at {time}\").",
@@ -133,6 +133,8 @@ _PHRASES = {
                                   "you tell me?",
     "generic_error": "Sorry, I couldn't complete the request at {clinic} just now. Please try again in a few "
                      "minutes.",
+    "dispatch_refused": "The clinic declined the request.",
+    "dispatch_failed": "The clinic did not answer.",
     "hello": "Hello!",
     "greeting": "Hello! I'm the scheduling assistant of our clinics. I can show open slots, book, reschedule or "
                 "cancel appointments and show your appointments, in {specialties}. How can I help?",

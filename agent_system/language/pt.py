@@ -63,10 +63,9 @@ _PHRASES = {
     "unavailable_retry_many": "Desculpe, {who} não responderam agora. Tente novamente em alguns minutos.",
     "unavailable_appointments": "{who} não respondeu agora; mostrei as consultas das demais.",
     "unavailable_appointments_many": "{who} não responderam agora; mostrei as consultas das demais.",
-    "none_elsewhere": "{who} não respondeu agora; nas demais clínicas você não tem consultas agendadas.",
-    "none_elsewhere_many": "{who} não responderam agora; nas demais clínicas você não tem consultas agendadas.",
     "unavailable_action": "Desculpe, a {clinic} não respondeu agora e não consegui confirmar {action}. Daqui a "
-                          "alguns minutos, peça para ver as suas consultas e confira antes de tentar de novo.",
+                          "alguns minutos, faça o mesmo pedido de novo: se já tiver sido feito, eu confirmo, sem "
+                          "fazer duas vezes.",
     "book_appointment_noun": "o agendamento",
     "reschedule_appointment_noun": "a remarcação",
     "cancel_appointment_noun": "o cancelamento",
@@ -81,7 +80,10 @@ _PHRASES = {
     "cancelled": "Consulta cancelada: {appointment}. Se quiser marcar outro horário, é só me dizer.",
     "my_intro": "Estas são as suas consultas agendadas:",
     "booked_line": "• {day} às {time} — {doctor} ({clinic}, {specialty})",
-    "no_appointments": "Você não tem consultas agendadas nas nossas clínicas.",
+    "no_appointments": "Por segurança, só mostro as consultas cujo código de reserva esta conversa conhece (as "
+                       "marcadas neste aparelho, por exemplo). Para ver uma, digite o código da reserva (6 "
+                       "caracteres, informado quando ela foi marcada) ou ligue para a clínica; se quiser, eu "
+                       "passo o telefone.",
     "my_next": "Se quiser remarcar ou cancelar alguma, é só me dizer.",
     "which_cancel": "Qual delas você quer cancelar? Diga o médico, o dia e o horário.",
     "ask_confirm_cancel": "Confirma o cancelamento desta consulta? {appointment}. Responda sim ou não.",
@@ -110,12 +112,11 @@ _PHRASES = {
     "appointment_not_found": "Não encontrei consulta com os seus dados com {doctor} em {day} às {time}, ou o "
                              "código da reserva não confere. Confira o código, ou peça para ver as suas "
                              "consultas.",
-    # A lock names no clinic: which clinic knows a CPF is the patient's own business.
-    "locked": "Por segurança, não consegui concluir esse pedido agora; tente de novo em 15 minutos.",
-    "locked_lookup": "Por segurança, não consegui consultar todas as clínicas agora; tente de novo em 15 minutos.",
-    "identity_mismatch": "Não consegui agendar: o nome informado não confere com o que a {clinic} tem para este "
-                         "CPF. Abra uma nova conversa com o nome completo como na primeira consulta, ou fale com"
-                         " a clínica.",
+    # An identity refusal names no clinic and reads the same for a name bound elsewhere and a locked one:
+    # which clinic knows a CPF is nobody's business but the patient's.
+    "identity_mismatch": "Não consegui agendar com os dados desta conversa. Confira se o nome completo está "
+                         "escrito como na sua primeira consulta e abra uma nova conversa, ou fale com a clínica "
+                         "por telefone.",
     "clinic_busy": "A agenda da {clinic} estava ocupada e nada foi alterado. Pode tentar de novo em instantes.",
     "write_not_requested": "Não fiz nenhuma alteração, porque não entendi um pedido para isso. Se quiser marcar,"
                            " é só pedir (por exemplo: \"marca com {doctor} {day} às {time}\").",
@@ -135,6 +136,8 @@ _PHRASES = {
                                   "dizer?",
     "generic_error": "Desculpe, não consegui concluir o pedido na {clinic} agora. Tente novamente em alguns "
                      "minutos.",
+    "dispatch_refused": "A clínica recusou o pedido.",
+    "dispatch_failed": "A clínica não respondeu.",
     "hello": "Olá!",
     "greeting": "Olá! Sou o assistente de agendamento das nossas clínicas. Posso mostrar horários livres, "
                 "agendar, remarcar ou cancelar consultas e mostrar as suas consultas, em {specialties}. Como "

@@ -16,11 +16,14 @@ from clinic_servers.contract.error_codes import ToolErrorCode
 def awaited_change(plan: Plan, results: list[StepResult], before: PendingChange | None,
                    typed_code: str | None) -> Plan:
     """The plan with the change that waits after this turn's clinic answers (`before`: the one confirmed now)."""
-    return _after_wrong_code(_after_lookup(plan, results), results, before, typed_code)
+    return _after_wrong_code(_after_lookup(plan, results, typed_code), results, before, typed_code)
 
 
-def _after_lookup(plan: Plan, results: list[StepResult]) -> Plan:
-    """A lookup found the one booking of a pending cancel (or a reschedule with its new time): it waits for a yes."""
+def _after_lookup(plan: Plan, results: list[StepResult], typed_code: str | None) -> Plan:
+    """A lookup found the one booking of a pending cancel (or a reschedule with its new time): it waits for a yes.
+
+    A code typed for the lookup is the one that opened that booking: a yes then needs no second typing.
+    """
     pending = plan.pending
     looked_up = Intent.MY_APPOINTMENTS in plan.intents and len(booked_slots(results)) == 1
     if plan.awaiting or pending is None or not looked_up:
@@ -28,6 +31,7 @@ def _after_lookup(plan: Plan, results: list[StepResult]) -> Plan:
     if pending.action not in ("cancel", "reschedule") or (pending.action == "reschedule" and not pending.new_time):
         return plan
     found = next(a for a in appointment_items(results) if a.status == "booked")
+    found = found.model_copy(update={"code": found.code or typed_code})
     moved = {"new_date": pending.new_date or found.date, "new_time": pending.new_time}
     change = PendingChange(action=pending.action, appointment=found,
                            **(moved if pending.action == "reschedule" else {}))

@@ -65,7 +65,7 @@ class OverlapGuard:
     def _clash(self, slot: SlotOffer, conversation: Conversation, waived: set[str]) -> Overlap | None:
         """The first booking the slot overlaps (same hour, or same specialty that week), unless waived; else None."""
         steps = [Step(step_id=n, clinic=c, action="list_my_appointments") for n, c in enumerate(self.router.endpoints, 1)]
-        results = [r for _, r in self.router.dispatch(steps, conversation.patient) if r is not None]
+        results = [r for _, r in self.router.dispatch(steps, conversation.caller()) if r is not None]
         for clinic, booked in booked_slots(results):
             existing = SlotOffer(clinic=clinic, doctor=booked.doctor, date=booked.date, time=booked.time)
             if existing == slot:

@@ -10,16 +10,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.sessions.conversation import PendingAction, PendingChange
 from agent_system.verification.pii import Leaf, leaves
-from clinic_servers.contract.tools import CODE_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT, Role, tool_names
+from clinic_servers.contract.tools import (CODE_ARGUMENT, CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT, Role,
+                                          tool_names)
 
 PATIENT_ACTIONS = tool_names(Role.PATIENT)
 STAFF_ACTIONS = tool_names(Role.STAFF)
 # The router injects the session's identity into these; plans never carry it.
 IDENTIFIED_ACTIONS = tool_names(Role.PATIENT, identified=True)
 WRITE_ACTIONS = tool_names(Role.PATIENT, writes=True)
-# Arguments no plan may set: identity, the booking code (from the patient's confirmation) and the
-# idempotency key (from the router).
-INJECTED_ARGUMENTS = (*IDENTITY_ARGUMENTS, CODE_ARGUMENT, RETRY_KEY_ARGUMENT)
+# Arguments no plan may set: identity, the booking code (from the patient's confirmation), the codes the
+# patient holds (from the session) and the idempotency key (from the router).
+INJECTED_ARGUMENTS = (*IDENTITY_ARGUMENTS, CODE_ARGUMENT, CODES_ARGUMENT, RETRY_KEY_ARGUMENT)
 
 
 DayPart = Literal["morning", "afternoon", "evening"]

@@ -66,7 +66,7 @@ class _Policy:
         fixes_new_booking = self._changes_the_new_booking()
         if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
             return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
-        if r.wants_mine:
+        if r.wants_mine or (self._shows_a_code() and not appointments.continues("cancel")):
             return appointments.my_appointments()
         if about_the_clinics(r):
             return plan_clinic_info(self.out, r, self.registry)
@@ -74,6 +74,11 @@ class _Policy:
             return appointments.cancel()
         if not (self._follow_up() or self._book_from_context()):
             self._listings()
+
+    def _shows_a_code(self) -> bool:
+        """A booking code with nothing else to do ("K7M4QP", "meu código é K7M4QP"): show the booking it opens."""
+        r = self.r
+        return bool(r.booking_code) and not (r.doctors or r.dates or r.times or r.specialties or r.wants_book)
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""

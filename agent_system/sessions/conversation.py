@@ -11,11 +11,21 @@ from agent_system.events import AppointmentItem, SlotOffer
 
 MAX_TURNS = 40  # turns a session keeps for the patient to see again (GET /api/session)
 RECENT_MESSAGES = 12  # messages a planner reads as context
+ANY_CLINIC = "*"  # the codes a patient typed: which clinic gave them is not known, so every clinic is shown them
+MAX_TYPED_CODES = 10
+MAX_CODES_SHOWN = 50  # codes a clinic takes in one listing
 
 
 class Patient(BaseModel):
     name: str
     cpf: str  # 11 digits, never sent to the browser or logged
+    # The booking codes the patient holds, by clinic: a clinic shows a patient's bookings only to their
+    # codes, since a name and a CPF are semi-public. From the page's memory, and those typed in the chat.
+    codes: dict[str, list[str]] = Field(default_factory=dict)
+
+    def codes_at(self, clinic: str) -> list[str]:
+        """The codes to show one clinic: those typed without saying which clinic, then its own (as many as it takes)."""
+        return list(dict.fromkeys([*self.codes.get(ANY_CLINIC, ()), *self.codes.get(clinic, ())]))[:MAX_CODES_SHOWN]
 
     @property
     def cpf_masked(self) -> str:
@@ -105,6 +115,20 @@ class Conversation(BaseModel):
         self.just_booked = made[-1] if len(made) == 1 else None
         for item in answer.appointments:
             self._track(item)
+
+    def caller(self) -> Patient:
+        """The patient as the clinics are asked for them: with the codes of the bookings made in this chat too."""
+        codes = {clinic: list(held) for clinic, held in self.patient.codes.items()}
+        for key, code in self.codes.items():
+            clinic = key.split("|", 1)[0]
+            codes[clinic] = [code, *codes.get(clinic, [])]
+        return self.patient.model_copy(update={"codes": codes})
+
+    def hold_typed_code(self, code: str) -> None:
+        """A booking code the patient typed: from now on every clinic is shown it (it opens only its own booking)."""
+        typed = self.patient.codes.get(ANY_CLINIC, [])
+        if code not in typed:
+            self.patient.codes[ANY_CLINIC] = [*typed, code][-MAX_TYPED_CODES:]
 
     def take_unsaved(self) -> list[Turn]:
         """The turns recorded since the last call, oldest first; the store appends them to the history."""

@@ -24,6 +24,9 @@ from agent_system.sessions.conversation import MAX_TURNS, Conversation, Patient,
 IDLE_TTL_S = 60 * 60
 MAX_SESSIONS = 50_000  # stored at once: a flood of new sessions fills a bounded store, not the disk
 _RATE_WINDOW_S = 60
+# A conversation is sequential: one turn in progress per session. A turn's hold ends with the turn; one
+# left by a crashed worker lapses after this long (a turn's LLM budget and clinic calls fit well within).
+TURN_HOLD_S = 300
 _SCHEMA_VERSION = 3  # 3: history appended apart from the state
 _TURN = TypeAdapter(Turn)
 
@@ -35,6 +38,8 @@ class SessionStore(Protocol):
     def history(self, session_id: str) -> list[Turn]: ...
     def delete(self, session_id: str) -> None: ...
     def hit(self, session_id: str) -> int: ...
+    def begin_turn(self, session_id: str) -> bool: ...
+    def end_turn(self, session_id: str) -> None: ...
 
 
 def new_session_id() -> str:
@@ -83,6 +88,10 @@ class SqliteSessions:
             db.execute("CREATE INDEX IF NOT EXISTS sessions_touched ON sessions (touched)")
             db.execute("CREATE TABLE IF NOT EXISTS rate (id TEXT NOT NULL, window INTEGER NOT NULL, "
                        "hits INTEGER NOT NULL, PRIMARY KEY (id, window))")
+            db.execute("CREATE TABLE IF NOT EXISTS turns_running (id TEXT PRIMARY KEY, since REAL NOT NULL)")
+            # A starting worker drops the holds a killed one left: a session must not stay stuck after a
+            # crash (at worst a live worker's turn may meet a second one once, while the workers restart).
+            db.execute("DELETE FROM turns_running")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -116,8 +125,9 @@ class SqliteSessions:
 
     def _purge(self, db: sqlite3.Connection, now: float) -> None:
         # Sessions left to expire are erased (Redis expires its keys by itself): what a patient said
-        # is not kept past the idle time just because nobody came back for it.
-        db.execute("DELETE FROM sessions WHERE touched < ?", (now - self.ttl_s,))
+        # is not kept past the idle time just because nobody came back for it, nor in the WAL's old pages.
+        if db.execute("DELETE FROM sessions WHERE touched < ?", (now - self.ttl_s,)).rowcount:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     @staticmethod
     def _count(db: sqlite3.Connection) -> int:
@@ -168,6 +178,7 @@ class SqliteSessions:
         db = self._db()
         db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
         db.execute("DELETE FROM rate WHERE id = ?", (session_id,))
+        db.execute("DELETE FROM turns_running WHERE id = ?", (session_id,))
         # The WAL still holds the pages as they were before the delete: fold it in and empty it.
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
@@ -181,6 +192,17 @@ class SqliteSessions:
         if hits == 1:  # this session's first request this minute: the older minutes are done with
             db.execute("DELETE FROM rate WHERE window < ?", (window - 1,))
         return hits
+
+    def begin_turn(self, session_id: str) -> bool:
+        """Hold the session for one turn; False when a turn of it is in progress already (in any worker)."""
+        db, now = self._db(), time.time()
+        db.execute("DELETE FROM turns_running WHERE since < ?", (now - TURN_HOLD_S,))
+        return db.execute("INSERT INTO turns_running (id, since) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+                          (session_id, now)).rowcount == 1
+
+    def end_turn(self, session_id: str) -> None:
+        """The session's turn ended: the next one may start."""
+        self._db().execute("DELETE FROM turns_running WHERE id = ?", (session_id,))
 
 
 # State and history in one atomic step, and only while the session exists: a session closed while
@@ -224,7 +246,13 @@ class RedisSessions:
         return [_TURN.validate_json(turn) for turn in self.redis.lrange(self._turns_key(session_id), 0, -1)]
 
     def delete(self, session_id: str) -> None:
-        self.redis.delete(self._key(session_id), self._turns_key(session_id))
+        self.redis.delete(self._key(session_id), self._turns_key(session_id), self._running_key(session_id))
+
+    def begin_turn(self, session_id: str) -> bool:
+        return bool(self.redis.set(self._running_key(session_id), 1, nx=True, ex=TURN_HOLD_S))
+
+    def end_turn(self, session_id: str) -> None:
+        self.redis.delete(self._running_key(session_id))
 
     def hit(self, session_id: str) -> int:
         key = f"clinic-assistant:rate:{session_id}:{int(time.time() // _RATE_WINDOW_S)}"
@@ -234,6 +262,10 @@ class RedisSessions:
     @staticmethod
     def _key(session_id: str) -> str:
         return f"clinic-assistant:session:{session_id}"
+
+    @staticmethod
+    def _running_key(session_id: str) -> str:
+        return f"clinic-assistant:session:{session_id}:running"
 
     @staticmethod
     def _turns_key(session_id: str) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
+from typing import Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
@@ -10,26 +11,32 @@ from clinic_servers.contract.cpf import normalize_cpf
 
 from agent_system.errors import ApiError, SessionsFull, TooManyRequests
 from agent_system.events import to_record
-from agent_system.sessions.conversation import Patient
+from agent_system.planning.write_intent import booking_code_in
+from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.sessions.store import SessionStore
 from agent_system.sse import frame_events
 from agent_system.web.directory import registry_for_page
 from agent_system.web.limits import current_client, wait_sentence
 from agent_system.web.settings import WebSettings
-from agent_system.web.validation import chat_message, conversation_of, json_body, patient_name
+from agent_system.web.validation import chat_message, conversation_of, held_codes, json_body, patient_name
 
 api = Blueprint("api", __name__, url_prefix="/api")
 _STREAM_HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
+# A conversation is sequential: a second message while the first is answered would race it for the session.
+TURN_IN_PROGRESS = ("Ainda estou respondendo à sua mensagem anterior. Espere a resposta terminar (ou toque em "
+                    "Parar) e envie de novo.")
 
 
 @api.post("/session")
 def open_session() -> tuple[Response, int]:
-    """Identify the patient by full name and CPF; 201 with the new session id."""
+    """Identify the patient by full name and CPF, with the booking codes the page holds; 201 with the session id."""
     body = json_body(request)
     name, cpf = patient_name(body.get("name")), normalize_cpf(body.get("cpf"))
+    codes = held_codes(body.get("booking_codes"), current_app.extensions["registry"].ids())
     if cpf is None:
-        raise ApiError(400, "invalid_cpf", "CPF inválido. Confira os 11 dígitos.")
-    patient = Patient(name=name, cpf=cpf)
+        raise ApiError(400, "invalid_cpf", "CPF inválido: são 11 algarismos de 0 a 9 (pontos, traço e espaços "
+                                          "são opcionais). Confira os números digitados.")
+    patient = Patient(name=name, cpf=cpf, codes=codes)
     try:
         session_id = _sessions().create(patient)
     except SessionsFull as full:
@@ -58,14 +65,22 @@ def close_session() -> tuple[str, int]:
 def chat() -> Response:
     """One turn: streamed as SSE, or one JSON answer when the client accepts only JSON."""
     body = json_body(request)
-    session_id, conversation = conversation_of(_sessions(), body.get("session_id"))
+    session_id, _ = conversation_of(_sessions(), body.get("session_id"))
     message = chat_message(body.get("message"), _settings().max_message_chars)
     if _sessions().hit(session_id) > _settings().messages_per_minute:
         wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute
         raise TooManyRequests(wait_sentence("Muitas mensagens nesta conversa em pouco tempo.", wait), wait)
+    client, failures = current_client(), current_app.extensions["identity_failures"]
+    failures.check(session_id, client)
+    release = current_app.extensions["stream_gate"].enter(client)
+    conversation = _held_conversation(session_id, release)
     # The stream never reads the request: the turn gets everything it needs here.
-    turn = partial(current_app.extensions["turns"].events, session_id, conversation, message)
-    release = current_app.extensions["stream_gate"].enter(current_client())
+    run, sessions = partial(current_app.extensions["turns"].events, session_id, conversation, message), _sessions()
+
+    typed = booking_code_in(message) is not None
+
+    def turn(stop=None) -> Iterator:
+        return _held_turn(sessions, failures.counted(run(stop), session_id, client, typed), session_id)
     if request.accept_mimetypes.best == "application/json":
         try:
             events = list(turn())
@@ -91,6 +106,32 @@ def health() -> Response:
     clinics = current_app.extensions["health"].status()
     status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
     return jsonify(status=status, clinics=clinics, llm=_settings().agent.llm.label)
+
+
+def _held_conversation(session_id: str, release: Callable[[], None]) -> Conversation:
+    """Hold the session for this turn (409 while another is in progress), then read its state.
+
+    Read after the hold, never before: a state read while an earlier turn runs would overwrite, when
+    saved, what that turn saved (a booking's code among it).
+    """
+    sessions = _sessions()
+    if not sessions.begin_turn(session_id):
+        release()
+        raise ApiError(409, "turn_in_progress", TURN_IN_PROGRESS)
+    try:
+        return conversation_of(sessions, session_id)[1]
+    except ApiError:  # expired meanwhile
+        sessions.end_turn(session_id)
+        release()
+        raise
+
+
+def _held_turn(sessions: SessionStore, events: Iterator, session_id: str) -> Iterator:
+    """The turn's events; when they end (the turn done, or stopped), the session may take its next turn."""
+    try:
+        yield from events
+    finally:
+        sessions.end_turn(session_id)
 
 
 def _sessions() -> SessionStore:

@@ -29,17 +29,24 @@ class ClientLimits:
     sessions_per_ip: str = "20 per minute"
     chats_per_ip: str = "120 per minute"
     streams_per_ip: int = 8
+    # Failed identity checks (a name that does not fit, a code that opens nothing), across CPFs.
+    identity_failures_per_session: str = "5 per 15 minutes"
+    identity_failures_per_ip: str = "20 per hour"
     trusted_proxies: tuple[str, ...] = ()
     storage_uri: str = "memory://"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "ClientLimits":
-        """Limits from SESSIONS_PER_IP, CHATS_PER_IP, STREAMS_PER_IP, TRUSTED_PROXIES and REDIS_URL."""
+        """Limits from SESSIONS_PER_IP, CHATS_PER_IP, STREAMS_PER_IP, IDENTITY_FAILURES_PER_SESSION,
+        IDENTITY_FAILURES_PER_IP, TRUSTED_PROXIES and REDIS_URL."""
         proxies = tuple(p.strip() for p in env.get("TRUSTED_PROXIES", "").split(",") if p.strip())
         defaults = cls()
         return cls(sessions_per_ip=env.get("SESSIONS_PER_IP") or defaults.sessions_per_ip,
                    chats_per_ip=env.get("CHATS_PER_IP") or defaults.chats_per_ip,
                    streams_per_ip=int(env.get("STREAMS_PER_IP") or defaults.streams_per_ip),
+                   identity_failures_per_session=env.get("IDENTITY_FAILURES_PER_SESSION")
+                   or defaults.identity_failures_per_session,
+                   identity_failures_per_ip=env.get("IDENTITY_FAILURES_PER_IP") or defaults.identity_failures_per_ip,
                    trusted_proxies=proxies, storage_uri=env.get("REDIS_URL") or defaults.storage_uri)
 
 
@@ -142,7 +149,7 @@ def install_limits(app: Flask, limits: ClientLimits) -> None:
     app.extensions["client_ip"] = lambda: client_ip(request.remote_addr, request.headers.get("X-Forwarded-For"),
                                                     trusted)
     app.extensions["stream_gate"] = StreamGate(limits.streams_per_ip)
-    storage = "swept-memory://" if limits.storage_uri == "memory://" else limits.storage_uri
+    storage = rate_storage(limits)
     limiter = Limiter(current_client, app=app, storage_uri=storage, strategy="moving-window",
                       headers_enabled=False, key_prefix="clinic-assistant")
     app.view_functions["api.open_session"] = limiter.limit(
@@ -154,6 +161,11 @@ def install_limits(app: Flask, limits: ClientLimits) -> None:
     app.errorhandler(TooManyRequests)(too_many_response)
     # A breach carries the answer built by `_refuse`; without this the app's generic HTTP error page wins.
     app.errorhandler(RateLimitExceeded)(lambda error: error.response)
+
+
+def rate_storage(limits: ClientLimits) -> str:
+    """Where rates are counted: Redis when configured, else this process's swept memory."""
+    return "swept-memory://" if limits.storage_uri == "memory://" else limits.storage_uri
 
 
 def current_client() -> str:

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 
 from flask import Request
+
+from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
 from agent_system.errors import ApiError
 from agent_system.sessions.conversation import Conversation
@@ -13,6 +16,7 @@ from agent_system.sessions.store import SessionStore
 _NAME = re.compile(r"^[^\W\d_]+(?:[ '.-][^\W\d_]+)*\.?$")
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")  # secrets.token_urlsafe's alphabet (fullmatch)
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_HELD_CODES = 50  # the clinics take at most 50 codes in one listing
 
 
 def json_body(request: Request) -> dict:
@@ -33,6 +37,24 @@ def patient_name(value: object) -> str:
     if not (3 <= len(name) <= 120) or len(name.split()) < 2 or not _NAME.match(name):
         raise ApiError(400, "invalid_name", "Informe seu nome completo (nome e sobrenome).")
     return name
+
+
+def held_codes(value: object, clinics: Collection[str]) -> dict[str, list[str]]:
+    """The booking codes the page holds for the patient, by clinic; ApiError 400 when not a short list of them.
+
+    A code of a clinic this registry no longer has is dropped, not refused: the page's memory may be older.
+    """
+    if value is None:
+        return {}
+    if not isinstance(value, list) or len(value) > MAX_HELD_CODES or not all(isinstance(i, dict) for i in value):
+        raise ApiError(400, "invalid_booking_codes",
+                       f"booking_codes deve ser uma lista de até {MAX_HELD_CODES} objetos {{clinic, code}}.")
+    held: dict[str, list[str]] = {}
+    for item in value:
+        clinic, code = item.get("clinic"), item.get("code")
+        if clinic in clinics and isinstance(code, str) and CODE_PATTERN.match(canonical(code)):
+            held.setdefault(clinic, []).append(canonical(code))
+    return held
 
 
 def chat_message(value: object, max_chars: int) -> str:

@@ -4,7 +4,10 @@ from __future__ import annotations
 import re
 
 _NON_DIGITS = re.compile(r"\D")
-_CPF_SHAPE = re.compile(r"^(\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2})$")
+# ASCII only: `\d` takes every script's digits, and a CPF in fullwidth or Arabic-Indic digits reads the
+# same once masked but would be another key in every store.
+_CPF_DIGITS = re.compile(r"[0-9]{11}", re.ASCII)
+_SEPARATORS = str.maketrans("", "", " .-")
 
 
 def _check_digit(digits: str) -> str:
@@ -15,10 +18,10 @@ def _check_digit(digits: str) -> str:
 
 
 def normalize_cpf(value: object) -> str | None:
-    """The 11 digits of a valid CPF (formatted or bare), or None when invalid."""
-    if not isinstance(value, str) or not _CPF_SHAPE.match(value.strip()):
+    """The 11 ASCII digits of a valid CPF (spaces, dots and the dash dropped), or None when invalid."""
+    digits = value.translate(_SEPARATORS) if isinstance(value, str) else ""
+    if not _CPF_DIGITS.fullmatch(digits):
         return None
-    digits = _NON_DIGITS.sub("", value)
     # Repeated digits pass the arithmetic but are never issued.
     if digits == digits[0] * 11:
         return None

@@ -18,6 +18,7 @@ class ToolErrorCode(StrEnum):
     LOCKED = "locked"
     CLINIC_BUSY = "clinic_busy"
     PATIENT_NOT_FOUND = "patient_not_found"
+    UPCOMING_APPOINTMENTS = "upcoming_appointments"
     INTERNAL_ERROR = "internal_error"
 
 

@@ -33,10 +33,14 @@ PatientName = Annotated[str, Field(min_length=2, max_length=120, description="Pa
 BookingCode = Annotated[str, Field(min_length=6, max_length=9,
                                    description="The 6-character code given when the appointment was booked"),
                         AfterValidator(canonical)]
+# The codes a patient holds: each opens its own booking to a listing, and nothing else.
+BookingCodes = Annotated[list[BookingCode], Field(max_length=50,
+                                                  description="Booking codes of the patient's bookings")]
 IdempotencyKey = Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{8,64}$",
                                       description="Any unique string; a retried call with the same key "
                                                   "returns the first call's outcome instead of writing again")]
-Cpf = Annotated[str, Field(min_length=11, max_length=14, description="Patient's CPF, 000.000.000-00 or 11 digits"),
+Cpf = Annotated[str, Field(min_length=11, max_length=20,
+                           description="Patient's CPF: 11 ASCII digits, with or without dots, dash and spaces"),
                 AfterValidator(_cpf_digits)]
 PatientId = Annotated[str, Field(min_length=1, max_length=40, description="Patient id, e.g. CARD-001")]
 SearchText = Annotated[str, Field(min_length=1, max_length=200, description="Free text to search conditions")]
@@ -139,6 +143,12 @@ class PatientRecord(BaseModel):
 
 class PatientLookup(BaseModel):
     patient: PatientRecord
+
+
+class Erasure(BaseModel):
+    status: Literal["erased"]
+    bookings_anonymised: int  # past bookings kept in the slot history without name, CPF or code
+    message: str
 
 
 class ConditionSearch(BaseModel):

@@ -10,8 +10,9 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
 
-from clinic_servers.contract.schemas import (Booking, BookingCode, Cancellation, ClinicInfo, ClockTime,
-                                             ConditionSearch, Cpf, DoctorName, IdempotencyKey, IsoDate,
+from clinic_servers.contract.schemas import (Booking, BookingCode, BookingCodes, Cancellation, ClinicInfo,
+                                             ClockTime,
+                                             ConditionSearch, Cpf, DoctorName, Erasure, IdempotencyKey, IsoDate,
                                              MyAppointments, PatientId, PatientList, PatientLookup, PatientName,
                                              Rescheduling, SearchText, SlotListing)
 
@@ -19,6 +20,8 @@ from clinic_servers.contract.schemas import (Booking, BookingCode, Cancellation,
 IDENTITY_ARGUMENTS = ("patient_name", "cpf")
 # Proof that a booking is the caller's (from the patient's own confirmation, never from a plan).
 CODE_ARGUMENT = "booking_code"
+# The codes the caller holds, which alone open bookings to a listing (from the session, never from a plan).
+CODES_ARGUMENT = "booking_codes"
 # A write's retry key: the same key returns the first call's outcome instead of writing again.
 RETRY_KEY_ARGUMENT = "idempotency_key"
 
@@ -74,6 +77,11 @@ class CancelAppointment(Arguments):
 class ListMyAppointments(Arguments):
     cpf: Cpf
     patient_name: PatientName
+    booking_codes: BookingCodes = []
+
+
+class ErasePatient(Arguments):
+    cpf: Cpf
 
 
 class GetPatient(Arguments):
@@ -121,8 +129,9 @@ TOOLS = (
              "Cancel the patient's appointment (name, CPF and booking code must match); the slot becomes free "
              "again.", Role.PATIENT, CancelAppointment, Cancellation),
     ToolSpec("list_my_appointments", "List my appointments",
-             "The patient's future appointments at this clinic (none unless the name fits the CPF); codes never "
-             "listed.", Role.PATIENT, ListMyAppointments, MyAppointments),
+             "The patient's future appointments at this clinic whose booking codes are given (none without a code,"
+             " or unless the name fits the CPF); codes never listed.", Role.PATIENT, ListMyAppointments,
+             MyAppointments),
     ToolSpec("get_clinic_info", "Clinic information",
              "Where the clinic is, its phone, opening hours, accepted health plans (convênios) and specialties.",
              Role.PATIENT, Arguments, ClinicInfo),
@@ -131,6 +140,11 @@ TOOLS = (
              Role.STAFF, Arguments, PatientList),
     ToolSpec("get_patient", "Get a patient record", "Staff only: one patient's full record by id.",
              Role.STAFF, GetPatient, PatientLookup),
+    ToolSpec("erase_patient", "Erase a patient's personal data",
+             "Staff only (LGPD Art. 18): after the patient's last appointment, erase their name, CPF and booking "
+             "codes from this clinic (the write log included); their past slots stay booked, anonymously, in the "
+             "schedule's history. Refused while the patient has an upcoming appointment.",
+             Role.STAFF, ErasePatient, Erasure),
     ToolSpec("query", "Search patients by condition",
              "Staff only: patients whose condition mentions the text, as ids and conditions.",
              Role.STAFF, Query, ConditionSearch),

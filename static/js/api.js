@@ -20,9 +20,9 @@ export function errorMessage(data, fallback) {
   return (data && data.error && data.error.message) || fallback;
 }
 
-/** POST /api/session: open a session for {name, cpf}. */
-export function createSession(identity) {
-  return api("POST", "/api/session", { name: identity.name, cpf: identity.cpf });
+/** POST /api/session: open a session for {name, cpf}, with the booking codes the page holds for them. */
+export function createSession(identity, codes) {
+  return api("POST", "/api/session", { name: identity.name, cpf: identity.cpf, booking_codes: codes || [] });
 }
 
 /** GET /api/session: the patient and history of a saved session. */

@@ -2,6 +2,7 @@
  * The SSE events of one turn (DESIGN.md §5), one handler per event type: each updates the
  * timeline, the answer text, slots and cards of the turn's bubble.
  */
+import { rememberCodes } from "./codes.js";
 import { announce } from "./dom.js";
 import { isLanguage, setLanguage, t } from "./i18n.js";
 import { renderAnswer, renderAnswerText, revealAnswer, scrollToEnd } from "./messages.js";
@@ -76,6 +77,7 @@ function onToken(turn, data) {
 function onAnswer(turn, data) {
   if (isLanguage(data.lang) && setLanguage(data.lang)) storeLanguage(data.lang);
   turn.answer = data;
+  rememberCodes(data.appointments);
   turn.text = data.text || "";
   turn.parts.text.classList.remove("is-pending");
   renderAnswer(turn.parts, data);

@@ -1,5 +1,6 @@
 /* The identification form: name and CPF checks, the live CPF mask, opening the session. */
 import { createSession, errorMessage } from "./api.js";
+import { codesOf, patientKey, usePatient } from "./codes.js";
 import { caretAfterDigits, cpfDigits, formatCpf, isValidCpf } from "./cpf.js";
 import { el, setHidden } from "./dom.js";
 import { t } from "./i18n.js";
@@ -55,7 +56,9 @@ export async function onIdentifySubmit(event) {
 export async function openSession(identity) {
   let result;
   try {
-    result = await createSession(identity);
+    const key = await patientKey(identity);
+    usePatient(key);
+    result = await createSession(identity, codesOf(key));
   } catch (e) {
     showIdentify(t("connect_failed"), identity);
     return false;

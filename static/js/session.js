@@ -2,6 +2,7 @@
 import { deleteSession, fetchSession } from "./api.js";
 import { announce, el, setHidden } from "./dom.js";
 import { t } from "./i18n.js";
+import { usePatient } from "./codes.js";
 import { openSession } from "./identify.js";
 import { clearMessages } from "./messages.js";
 import { forgetSessionId, loadSessionId, state, storeSessionId } from "./state.js";
@@ -95,6 +96,7 @@ export async function logout() {
   const old = state.sessionId;
   forgetSessionId();
   state.identity = null;
+  usePatient(null);
   await deleteSession(old);
   announce("");
   showIdentify();

@@ -23,8 +23,8 @@ def pipeline(clinics, registry, tmp_path):
 
 @pytest.fixture
 def new_conversation():
-    """A fresh conversation for a given patient name and CPF digits."""
-    return lambda name, cpf: Conversation(patient=Patient(name=name, cpf=cpf))
+    """A fresh conversation for a given patient name and CPF digits (and the booking codes the page holds)."""
+    return lambda name, cpf, codes=None: Conversation(patient=Patient(name=name, cpf=cpf, codes=codes or {}))
 
 
 @pytest.fixture(scope="module")

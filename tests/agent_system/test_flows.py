@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support import all_store_bookings, call_tool, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, make_cpf, page_codes, run_turn
 
 
 def bookings(clinics, cpf):
@@ -108,7 +108,7 @@ def test_a_new_session_cancels_an_earlier_booking_through_my_appointments(pipeli
     slot = booked.appointments[0]
     assert bookings(clinics, digits) == [(slot.clinic, slot.doctor, slot.date, slot.time)]
 
-    later = new_conversation("Carla Mendes Rocha", digits)
+    later = new_conversation("Carla Mendes Rocha", digits, page_codes(first))  # the same device, a new session
     events, answer = run_turn(pipeline, later, "quero cancelar minha consulta")
     assert steps(events) == [(c, "list_my_appointments") for c in sorted(clinics.ports)]
     assert [(a.doctor, a.date, a.time) for a in answer.appointments] == [(slot.doctor, slot.date, slot.time)]

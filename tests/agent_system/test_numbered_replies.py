@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import all_store_bookings, call_tool, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, give_back, make_cpf, page_codes, run_turn
 
 CPF_BASE = 64_000
 
@@ -64,7 +64,7 @@ def test_a_number_picks_the_booking_to_cancel_in_a_new_session(pipeline, new_con
     try:
         booked = [(day, time) for _, _, day, time in all_store_bookings(clinics, make_cpf(CPF_BASE + n))]
         assert len(booked) == 2
-        later = new_conversation(name, cpf)  # a new session: nothing about the bookings is known yet
+        later = new_conversation(name, cpf, page_codes(booker))  # a new session: only the page's codes are known
         run_turn(pipeline, later, "quero cancelar minha consulta")
         _, asked = run_turn(pipeline, later, reply)
         assert "02/12" not in asked.text or booked[1][0] == "2026-12-02"  # it names the second booking

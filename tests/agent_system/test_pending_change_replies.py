@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import all_store_bookings, call_tool, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, give_back, make_cpf, page_codes, run_turn
 
 CPF_BASE = 8100
 NAME = "Beatriz Molina Arantes"
@@ -26,7 +26,7 @@ def booked(pipeline, clinics, new_conversation):
         made.append(first)
         _, answer = run_turn(pipeline, first, "marca com o fernando terça às 14h")
         assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == [SLOT], answer.text
-        return answer.appointments[0].code, new_conversation(NAME, first.patient.cpf)
+        return answer.appointments[0].code, new_conversation(NAME, first.patient.cpf, page_codes(first))
     yield book
     for conversation in made:
         release(clinics, conversation)

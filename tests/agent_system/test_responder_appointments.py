@@ -33,19 +33,26 @@ Here are your upcoming appointments:
 If you'd like to reschedule or cancel one, just let me know."""
 
 
-@pytest.mark.parametrize(("language", "answer"), [
-    ("pt", "Você não tem consultas agendadas nas nossas clínicas."),
-    ("en", "You have no appointments booked at our clinics."),
-])
-def test_no_appointments_anywhere(renderer, language, answer):
+HOW_TO_SEE = {
+    "pt": "Por segurança, só mostro as consultas cujo código de reserva esta conversa conhece (as marcadas neste "
+          "aparelho, por exemplo). Para ver uma, digite o código da reserva (6 caracteres, informado quando ela foi "
+          "marcada) ou ligue para a clínica; se quiser, eu passo o telefone.",
+    "en": "For your security, I only show the appointments whose booking code this chat knows (those booked on "
+          "this device, for example). To see one, type its booking code (6 characters, given when it was booked) "
+          "or call the clinic; I can give you the phone number.",
+}
+
+
+@pytest.mark.parametrize("language", ["pt", "en"])
+def test_nothing_shown_says_how_to_see_a_booking_and_never_whether_there_is_one(renderer, language):
     results = [mine(clinic, step_id=n) for n, clinic in enumerate(("clinic_a", "clinic_b", "clinic_c"))]
-    assert renderer.render(MY, results, language, TODAY) == Rendering(answer, [], [])
+    assert renderer.render(MY, results, language, TODAY) == Rendering(HOW_TO_SEE[language], [], [])
 
 
 def test_no_appointments_is_not_claimed_when_a_clinic_did_not_answer(renderer):
     results = [mine("clinic_a"), failed("clinic_c", "list_my_appointments")]
     assert renderer.render(MY, results, "pt", TODAY).text == (
-        "A Clínica C não respondeu agora; nas demais clínicas você não tem consultas agendadas.")
+        "Desculpe, a Clínica C não respondeu agora. Tente novamente em alguns minutos.\n\n" + HOW_TO_SEE["pt"])
 
 
 def test_a_cancel_with_several_appointments_asks_which(renderer):

@@ -57,7 +57,7 @@ def test_a_booking_that_got_no_answer_is_not_called_failed(renderer):
     lost = failed("clinic_a", "book_appointment", doctor="Dr. Ricardo Lopes", date="2026-11-25", time="09:00")
     assert renderer.render(Plan(intents=[Intent.BOOK]), [lost], "pt", TODAY) == Rendering(
         "Desculpe, a Clínica A não respondeu agora e não consegui confirmar o agendamento. Daqui a alguns "
-        "minutos, peça para ver as suas consultas e confira antes de tentar de novo.", [], [])
+        "minutos, faça o mesmo pedido de novo: se já tiver sido feito, eu confirmo, sem fazer duas vezes.", [], [])
 
 
 # -- clinic refusals, each with a next step -----------------------------------------------------------

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from agent_system.language.registry import language_pack
-from tests.support import all_store_bookings, call_tool, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, give_back, make_cpf, page_codes, run_turn
 
 OUT_OF_SCOPE_OPENINGS = tuple(language_pack(code).phrases["out_of_scope"][:30] for code in ("pt", "en"))
 _SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
@@ -140,7 +140,8 @@ def test_a_change_asked_in_a_new_session_finds_the_one_booking_with_the_doctor_n
     other, _ = free_pair(clinics, "clinic_d", "Dra. Patrícia Gomes", False)
     book_first(pipeline, conversation, camila)
     book_first(pipeline, conversation, other)
-    fresh = Conversation(patient=conversation.patient)  # a new session: nothing known but who is asking
+    # A new session on the same device: nothing known but who is asking and the codes the page holds.
+    fresh = Conversation(patient=conversation.patient.model_copy(update={"codes": page_codes(conversation)}))
     weekdays_pt = ["segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo"]
     slot_words = words(later)
     text = request_text.format(short="Dra. Camila", weekday_pt=weekdays_pt[date.fromisoformat(later[2]).weekday()],

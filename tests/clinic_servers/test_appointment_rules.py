@@ -32,9 +32,16 @@ def slots(url, **filters):
     return [(s["date"], s["time"]) for s in listing["available_slots"]]
 
 
+# The codes each CPF was given, as the patient keeps them: a listing shows only the bookings they open.
+HELD_CODES: dict[str, set[str]] = {}
+
+
 def book(url, slot, name, cpf, **extra):
-    return call_tool(url, "book_appointment", {"doctor": DOCTOR, "date": slot[0], "time": slot[1],
-                                               "patient_name": name, "cpf": cpf, **extra})
+    booked = call_tool(url, "book_appointment", {"doctor": DOCTOR, "date": slot[0], "time": slot[1],
+                                                 "patient_name": name, "cpf": cpf, **extra})
+    if not booked["isError"] and booked["structuredContent"]["appointment"]["booking_code"]:
+        HELD_CODES.setdefault(cpf, set()).add(booked["structuredContent"]["appointment"]["booking_code"])
+    return booked
 
 
 def code_of(booking):
@@ -54,7 +61,8 @@ def reschedule(url, old, new, name, cpf, code, **extra):
 
 def mine(url, cpf, name):
     return [(a["date"], a["time"]) for a in call_tool(url, "list_my_appointments", {
-        "cpf": cpf, "patient_name": name})["structuredContent"]["appointments"]]
+        "cpf": cpf, "patient_name": name, "booking_codes": sorted(HELD_CODES.get(cpf, ()))})[
+        "structuredContent"]["appointments"]]
 
 
 def error_code(result):

@@ -49,7 +49,7 @@ def test_fifty_concurrent_bookings_of_one_slot_confirm_exactly_one(tmp_path):
 def test_a_clinic_killed_mid_burst_keeps_every_confirmed_booking(tmp_path):
     fleet = single_clinic("clinic_b", tmp_path, workers=2)
     url = fleet.url("clinic_b")
-    slots, cpf, confirmed = free_slots(url), make_cpf(999), []
+    slots, cpf, confirmed, codes = free_slots(url), make_cpf(999), [], []
     killed = threading.Event()
 
     def burst(chunk):
@@ -60,6 +60,7 @@ def test_a_clinic_killed_mid_burst_keeps_every_confirmed_booking(tmp_path):
                 return
             if reply.ok and not reply.json()["result"]["isError"]:
                 confirmed.append(slot)
+                codes.append(reply.json()["result"]["structuredContent"]["appointment"]["booking_code"])
             if len(confirmed) >= 3 and not killed.is_set():
                 killed.set()
                 os.killpg(fleet.processes["clinic_b"].pid, signal.SIGKILL)
@@ -74,7 +75,8 @@ def test_a_clinic_killed_mid_burst_keeps_every_confirmed_booking(tmp_path):
     restarted = single_clinic("clinic_b", tmp_path)
     try:
         mine = call_tool(restarted.url("clinic_b"), "list_my_appointments",
-                         {"cpf": cpf, "patient_name": f"Paciente {cpf[:3]}"})["structuredContent"]
+                         {"cpf": cpf, "patient_name": f"Paciente {cpf[:3]}", "booking_codes": codes}
+                         )["structuredContent"]
     finally:
         restarted.stop()
     assert set(confirmed) <= {(a["date"], a["time"]) for a in mine["appointments"]}

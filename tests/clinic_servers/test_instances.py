@@ -62,7 +62,7 @@ def test_fifty_bookings_of_one_slot_across_two_instances_confirm_exactly_one(ins
 def test_an_instance_killed_mid_race_loses_no_confirmed_booking(instances):
     """Eight patients race for the same slots, half through each instance; one instance is killed -9 midway."""
     (one, two), url = instances
-    slots, confirmed, killed = free_slots(one.url(CLINIC))[:24], [], threading.Event()
+    slots, confirmed, killed, codes = free_slots(one.url(CLINIC))[:24], [], threading.Event(), {}
     cpfs = [make_cpf(900 + n) for n in range(8)]
 
     def race(n):
@@ -74,6 +74,8 @@ def test_an_instance_killed_mid_race_loses_no_confirmed_booking(instances):
                 return  # the killed instance: its in-flight booking was never confirmed
             if not reply.json()["result"]["isError"]:
                 confirmed.append((*slot, digits(cpfs[n])))
+                codes.setdefault(cpfs[n], []).append(
+                    reply.json()["result"]["structuredContent"]["appointment"]["booking_code"])
             if len(confirmed) >= 6 and not killed.is_set():
                 killed.set()
                 os.killpg(one.processes[CLINIC].pid, signal.SIGKILL)
@@ -86,7 +88,8 @@ def test_an_instance_killed_mid_race_loses_no_confirmed_booking(instances):
     held = {(day, time, cpf) for _, day, time, cpf in booked_in_database(url) if cpf in map(digits, cpfs)}
     assert set(confirmed) <= held
     for cpf in cpfs:  # the surviving instance reports exactly what the database holds
-        listed = call_tool(two.url(CLINIC), "list_my_appointments", {"cpf": cpf, "patient_name": f"Paciente {cpf[:3]}"})
+        listed = call_tool(two.url(CLINIC), "list_my_appointments", {
+            "cpf": cpf, "patient_name": f"Paciente {cpf[:3]}", "booking_codes": codes.get(cpf, [])})
         assert {(a["date"], a["time"], digits(cpf)) for a in listed["structuredContent"]["appointments"]} == \
             {booking for booking in held if booking[2] == digits(cpf)}
 

@@ -14,6 +14,17 @@ import requests
 from tests.support import free_port
 
 
+def children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listed:
+        return [int(child) for child in listed.read().split()]
+
+
+def staff_token_of(pid: int) -> str:
+    with open(f"/proc/{pid}/environ", "rb") as environ:
+        variables = dict(item.split(b"=", 1) for item in environ.read().split(b"\0") if b"=" in item)
+    return variables[b"CLINIC_STAFF_TOKEN"].decode()
+
+
 @pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
 def test_launcher_starts_six_clinics_and_stops_them_all(tmp_path, registry, stop_signal):
     ports = {c.id: free_port() for c in registry.clinics}
@@ -25,7 +36,11 @@ def test_launcher_starts_six_clinics_and_stops_them_all(tmp_path, registry, stop
         assert lines[-1].startswith("Clinics ready")
         tokens = json.loads((tmp_path / "clinic_tokens.json").read_text())
         assert oct((tmp_path / "clinic_tokens.json").stat().st_mode & 0o777) == "0o600"
-        assert tokens["CLINIC_TOKEN"] != tokens["CLINIC_STAFF_TOKEN"]
+        # Local clients get the patient token only: the staff token (addresses, conditions, medications)
+        # lives in the clinics' own environment and in no file of var/.
+        [staff] = {staff_token_of(pid) for pid in children(launcher.pid)}
+        assert list(tokens) == ["CLINIC_TOKEN"] and tokens["CLINIC_TOKEN"] != staff
+        assert [p.name for p in tmp_path.rglob("*") if p.is_file() and staff.encode() in p.read_bytes()] == []
         for port in ports.values():
             reply = requests.post(f"http://127.0.0.1:{port}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
                                   headers={"Authorization": f"Bearer {tokens['CLINIC_TOKEN']}"}, timeout=5)

@@ -1,10 +1,12 @@
 """MCP Streamable HTTP behaviour of a running clinic: protocol errors, auth, origin, limits."""
 from __future__ import annotations
 
+import os
+
 import pytest
 import requests
 
-from tests.support import PATIENT_TOKEN, STAFF_TOKEN, call_tool, rpc
+from tests.support import PATIENT_TOKEN, STAFF_TOKEN, call_tool, clinic_env, free_port, rpc
 
 
 @pytest.fixture
@@ -96,10 +98,32 @@ def test_staff_token_may_read_a_patient_record_without_the_full_cpf(url):
     assert "cpf" not in patient
 
 
-@pytest.mark.parametrize("origin, status", [("https://evil.example", 403), ("http://localhost:5000", 200),
-                                             ("http://127.0.0.1:5000", 200)])
-def test_origin_is_checked(url, origin, status):
-    assert rpc(url, "ping", headers={"Origin": origin}).status_code == status
+@pytest.fixture(scope="module")
+def allowing(tmp_path_factory):
+    """A clinic that allows exactly one browser origin."""
+    from clinic_servers.launcher import ClinicFleet
+    env = clinic_env(tmp_path_factory.mktemp("origins")) | {"PATH": os.environ["PATH"],
+                                                           "CLINIC_ALLOWED_ORIGINS": "http://127.0.0.1:5000"}
+    fleet = ClinicFleet(env, ports={"clinic_a": free_port()})
+    fleet.start("clinic_a")
+    fleet.wait_ready()
+    yield fleet.url("clinic_a")
+    fleet.stop()
+
+
+@pytest.mark.parametrize("origin, status", [
+    ("http://127.0.0.1:5000", 200), ("https://evil.example", 403),
+    # Any other scheme, host or port is another origin: a page on another local port is refused too.
+    ("http://127.0.0.1:5001", 403), ("http://localhost:5000", 403), ("https://127.0.0.1:5000", 403),
+    ("http://127.0.0.1", 403), ("null", 403)])
+def test_only_the_exact_origins_allowed_pass(allowing, origin, status):
+    assert rpc(allowing, "ping", headers={"Origin": origin}).status_code == status
+
+
+@pytest.mark.parametrize("origin", ["http://localhost:5000", "http://127.0.0.1:8080", "http://[::1]:3000"])
+def test_no_origin_is_allowed_unless_configured(url, origin):
+    assert rpc(url, "ping", headers={"Origin": origin}).status_code == 403
+    assert rpc(url, "ping").status_code == 200  # server-to-server calls send no Origin
 
 
 def test_an_oversized_body_is_refused(url):

@@ -25,12 +25,14 @@ def test_a_first_release_store_gets_codes_names_and_a_schema_version(registry, t
     with sqlite3.connect(path) as db:
         db.executescript(FIRST_RELEASE)
     store = SqliteSlotStore(path, registry.get("clinic_d"))
-    [booking] = store.appointments_of(Patient("ana paula teixeira", "39053344705"), NOW)
+    with sqlite3.connect(path) as db:
+        [(code,)] = db.execute("SELECT booking_code FROM slots WHERE available = 0").fetchall()
+    [booking] = store.appointments_of(Patient("ana paula teixeira", "39053344705"), NOW, [code])
     assert (booking.date, booking.time) == ("2026-11-24", "09:00") and len(booking.booking_code) == 6
     store.cancel(NOW, booking.doctor, booking.date, booking.time, Patient("Ana Paula Teixeira", "39053344705"),
                  booking.booking_code)
     SqliteSlotStore(path, registry.get("clinic_d"))  # opening again changes nothing
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
         assert db.execute("SELECT name FROM patients").fetchall() == [("Ana Paula Teixeira",)]
         assert db.execute("SELECT COUNT(*) FROM slots WHERE available = 0").fetchone() == (0,)

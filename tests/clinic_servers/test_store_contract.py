@@ -84,25 +84,33 @@ def test_reschedule_is_all_or_nothing_and_keeps_the_code(store, backend):
     assert holders(backend, new) == [(ANA.cpf, booking.booking_code)] and holders(backend, old) == [(None, None)]
 
 
-def test_cancel_needs_the_code_and_five_failures_lock_the_cpf(store, backend):
+def test_cancel_needs_the_code_and_failures_lock_only_the_name_that_fails(store, backend):
     slot = free(store)[0]
     booking, _ = store.book(NOW, DOCTOR, *slot, ANA)
     wrong = "AAAAA3" if booking.booking_code != "AAAAA3" else "AAAAA4"
+    stranger = Patient("Maria Souza", ANA.cpf)
     for _ in range(5):
         assert refusal(lambda: store.cancel(NOW, DOCTOR, *slot, ANA, wrong)) == "appointment_not_found"
-    assert refusal(lambda: store.cancel(NOW, DOCTOR, *slot, ANA, booking.booking_code)) == "locked"
-    assert refusal(lambda: store.appointments_of(ANA, NOW)) == "locked"
-    assert holders(backend, slot) == [(ANA.cpf, booking.booking_code)]
-    assert backend.query("SELECT COUNT(*) FROM identity_failures WHERE cpf = ?", ANA.cpf) == [(5,)]
+        assert refusal(lambda: store.cancel(NOW, DOCTOR, *slot, stranger, booking.booking_code)) == \
+            "appointment_not_found"
+    assert refusal(lambda: store.cancel(NOW, DOCTOR, *slot, stranger, booking.booking_code)) == "locked"
+    assert store.appointments_of(stranger, NOW, [booking.booking_code]) == []
+    assert [r.time for r in store.appointments_of(ANA, NOW, [booking.booking_code])] == [slot[1]]
+    assert backend.query("SELECT name_key, COUNT(*) FROM identity_failures WHERE cpf = ? GROUP BY name_key "
+                         "ORDER BY name_key", ANA.cpf) == [("ana paula teixeira", 5), ("maria souza", 7)]
+    store.cancel(NOW, DOCTOR, *slot, ANA, booking.booking_code)
+    assert holders(backend, slot) == [(None, None)]
 
 
 def test_a_recorded_name_binds_the_cpf_and_is_never_overwritten(store, backend):
     first, second = free(store)[:2]
-    store.book(NOW, DOCTOR, *first, ANA)
+    booking, _ = store.book(NOW, DOCTOR, *first, ANA)
     impostor = Patient("Maria Souza", ANA.cpf)
     assert refusal(lambda: store.book(NOW, DOCTOR, *second, impostor)) == "identity_mismatch"
-    assert store.appointments_of(impostor, NOW) == []
-    assert [r.time for r in store.appointments_of(Patient("  ANA paula TEIXEIRA ", ANA.cpf), NOW)] == [first[1]]
+    assert store.appointments_of(impostor, NOW, [booking.booking_code]) == []
+    assert store.appointments_of(Patient("  ANA paula TEIXEIRA ", ANA.cpf), NOW) == []  # no code: nothing
+    assert [r.time for r in store.appointments_of(Patient("  ANA paula TEIXEIRA ", ANA.cpf), NOW,
+                                                  [booking.booking_code])] == [first[1]]
     assert backend.query("SELECT name FROM patients WHERE cpf = ?", ANA.cpf) == [(ANA.name,)]
 
 
@@ -155,7 +163,7 @@ def test_the_seed_is_loaded_once_per_database_and_the_schema_version_recorded(st
     backend.open()  # another instance starting on the same database
     assert backend.query("SELECT doctor, date, time, cpf FROM slots WHERE available = 0 ORDER BY doctor, date") \
         == seeded[1:]
-    assert backend.query("SELECT version FROM schema_version") == [(1,)]
+    assert backend.query("SELECT version FROM schema_version ORDER BY version") == [(1,), (2,)]
 
 
 def test_a_database_with_a_newer_schema_is_refused_clearly(store, backend):
@@ -171,3 +179,15 @@ def test_an_unreachable_database_is_a_clear_error(registry):
         open_store(registry.get("clinic_d"), url, None)
     assert "cannot connect to clinic_d's database 127.0.0.1:" in str(refused.value)
     assert "secret-password" not in str(refused.value)
+
+
+def test_erasure_waits_for_the_last_appointment_then_leaves_the_slot_anonymous(store, backend):
+    slot = free(store)[0]
+    booking, _ = store.book(NOW, DOCTOR, *slot, ANA, key="erase-key-0001")
+    assert refusal(lambda: store.erase(ANA.cpf, NOW)) == "upcoming_appointments"
+    after = datetime.fromisoformat(f"{slot[0]}T23:59")
+    assert store.erase(ANA.cpf, after) == 1
+    for table in ("slots", "patients", "writes"):
+        assert backend.query(f"SELECT COUNT(*) FROM {table} WHERE cpf = ?", ANA.cpf) == [(0,)], table
+    assert backend.query("SELECT available, patient_name, booking_code = ? FROM slots WHERE doctor = ? AND date = ? "
+                         "AND time = ?", booking.booking_code, DOCTOR, *slot) == [(0, None, False)]

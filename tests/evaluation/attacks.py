@@ -13,7 +13,7 @@ from clinic_servers.launcher import ClinicFleet
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.redteam.model import RedTeamCase, Victim
 from tests.redteam.scripted_llm import scripted_server, settings_for
-from tests.support import call_tool
+from tests.support import all_store_bookings, call_tool
 
 from .detectors import Finding, injection_findings
 from .records import judge, log_record
@@ -92,15 +92,10 @@ def prepare_victim(fleet: ClinicFleet, victim: Victim | None) -> list[Booking]:
 
 
 def victim_bookings(fleet: ClinicFleet, victim: Victim | None) -> list[Booking]:
-    """The victim's future bookings in every clinic, straight from the stores."""
+    """The victim's bookings in every clinic, straight from the stores (a listing shows nothing without codes)."""
     if victim is None:
         return []
-    found: list[Booking] = []
-    for url in fleet_urls(fleet).values():
-        listed = call_tool(url, "list_my_appointments",
-                           {"cpf": victim.cpf, "patient_name": victim.name})["structuredContent"]
-        found += [(a["clinic"], a["doctor"], a["date"], a["time"]) for a in listed["appointments"]]
-    return sorted(found)
+    return all_store_bookings(fleet, victim.cpf)
 
 
 def _arm(stack: ExitStack, urls: dict[str, str], proxies: dict[str, ClinicProxy], attack: RedTeamCase,

@@ -55,6 +55,24 @@ def test_bad_identification_is_a_400_with_a_clear_error(client, body, code):
     assert reply.get_json()["error"]["message"]
 
 
+# The first nine digits in another script: the check digits still add up, and masked it reads as ANA_CPF.
+LOOK_ALIKES = [ANA_CPF[:-2].translate(str.maketrans("0123456789", digits)) + ANA_CPF[-2:]
+               for digits in ("０１２３４５６７８９", "٠١٢٣٤٥٦٧٨٩", "۰۱۲۳۴۵۶۷۸۹", "߀߁߂߃߄߅߆߇߈߉")]
+
+
+@pytest.mark.parametrize("cpf", LOOK_ALIKES)
+def test_a_cpf_in_look_alike_digits_is_a_400_that_says_which_digits(client, cpf):
+    reply = client.post("/api/session", json={"name": "Marcos Pereira Dias", "cpf": cpf})
+    assert reply.status_code == 400 and reply.get_json()["error"]["code"] == "invalid_cpf"
+    assert "0 a 9" in reply.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize("cpf", ["390.533.447-05", "39053344705", " 390 533 447 05 ", "390.533.447 - 05"])
+def test_spaces_dots_and_the_dash_are_dropped_from_a_cpf(client, cpf):
+    reply = client.post("/api/session", json={"name": "Ana Paula Teixeira", "cpf": cpf})
+    assert reply.status_code == 201 and reply.get_json()["patient"]["cpf_masked"] == "***.533.447-**"
+
+
 @pytest.mark.parametrize("data", [b"not json", b"[1, 2]", b'"text"', b""])
 def test_a_body_that_is_not_a_json_object_is_a_400(client, data):
     reply = client.post("/api/session", data=data, content_type="application/json")

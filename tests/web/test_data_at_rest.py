@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 
 from tests.support import make_cpf
@@ -37,3 +38,17 @@ def test_a_deleted_session_leaves_no_trace_of_its_cpf(client, web_settings, clin
     files += [p for p in Path(clinics.env["VAR_DIR"]).rglob("*") if p.is_file()]
     for form in (digits, cpf):
         assert [p.name for p in files if p.exists() and form.encode() in p.read_bytes()] == []
+
+
+def test_an_idle_session_purged_leaves_no_trace_of_its_cpf(make_app, web_settings):
+    client = make_app(session_ttl_s=1).test_client()
+    cpf = make_cpf(7102)
+    digits = "".join(c for c in cpf if c.isdigit())
+    Patient(client, "Sofia Martins Reis", cpf).says("horários de dermatologia")
+    sessions = [p for p in web_settings.agent.var_dir.glob("sessions.sqlite3*")]
+    assert any(digits.encode() in p.read_bytes() for p in sessions)  # the live session holds it
+    time.sleep(1.5)  # idle past its time
+    Patient(client, "Outra Pessoa Nova", make_cpf(7103))  # opening a session purges the idle ones
+    sessions = [p for p in web_settings.agent.var_dir.glob("sessions.sqlite3*")]
+    for form in (digits, cpf):
+        assert [p.name for p in sessions if form.encode() in p.read_bytes()] == []

@@ -178,3 +178,30 @@ def test_expired_limit_entries_are_swept_without_a_timer_thread(monkeypatch):
     monkeypatch.setattr(time, "monotonic", lambda: 1e9)  # the next sweep is due
     assert store.acquire_entry("b", 5, 60)
     assert not store.events.get("a") and store.events["b"]
+
+
+def test_a_session_runs_one_turn_at_a_time(clinics, make_app, web_settings):
+    slow = ClinicProxy(clinics.url("clinic_a"), delay_s=1.5)
+    agent = replace(web_settings.agent, clinic_urls={**web_settings.agent.clinic_urls, "clinic_a": slow.url})
+    app, first = make_app(agent=agent), []
+    try:
+        with served(app) as base:
+            def session() -> str:
+                return requests.post(f"{base}/api/session", json={"name": "Ana Paula Teixeira", "cpf": ANA_CPF},
+                                     timeout=10).json()["session_id"]
+
+            def chat(session_id: str, message: str = "horários de cardiologia") -> requests.Response:
+                return requests.post(f"{base}/api/chat", json={"session_id": session_id, "message": message},
+                                     headers={"Accept": "application/json"}, timeout=30)
+            mine, other = session(), session()
+            running = threading.Thread(target=lambda: first.append(chat(mine)))
+            running.start()
+            time.sleep(0.5)  # the first turn waits on the slow clinic
+            second = chat(mine, "oi")
+            assert second.status_code == 409 and second.json()["error"]["code"] == "turn_in_progress"
+            assert "mensagem anterior" in second.json()["error"]["message"]
+            assert chat(other, "oi").status_code == 200  # another conversation is not held up
+            running.join(30)
+            assert first[0].status_code == 200 and chat(mine, "oi").status_code == 200
+    finally:
+        slow.stop()

@@ -25,9 +25,9 @@ CAMILA = "Dra. Camila Rocha"
 class Patient:
     """One browser session, talking to the app in JSON mode."""
 
-    def __init__(self, client, name: str, cpf: str):
+    def __init__(self, client, name: str, cpf: str, codes: list[dict] | None = None):
         self.client, self.cpf = client, cpf
-        reply = client.post("/api/session", json={"name": name, "cpf": cpf})
+        reply = client.post("/api/session", json={"name": name, "cpf": cpf, "booking_codes": codes or []})
         assert reply.status_code == 201, reply.get_json()
         self.session_id = reply.get_json()["session_id"]
 
@@ -88,11 +88,12 @@ def test_a_stranger_with_the_victims_cpf_sees_nothing_changes_nothing_and_gets_l
         assert seen["answer"] == unknown["answer"]
         assert [e.get("error") for e in seen["events"]] == [e.get("error") for e in unknown["events"]]
         assert seen["answer_event"]["appointments"] == []
-    # Two failed tries so far (the lookup and the cancel); then the direct JSON-RPC route, with the right
-    # code and the victim's CPF but another name, three times; the sixth try finds the CPF locked.
+    # One failed try so far (the cancel; a lookup without a code checks nothing); then the direct
+    # JSON-RPC route, with the right code and the victim's CPF but another name, four times; the sixth
+    # try finds that name locked.
     arguments = {"doctor": CAMILA, "date": day, "time": time_, "patient_name": "Marcos Pereira Dias",
                  "cpf": victim_cpf, "booking_code": code}
-    for _ in range(3):
+    for _ in range(4):
         refused = call_tool(clinics.url("clinic_b"), "cancel_appointment", arguments)
         assert refused["structuredContent"]["error"]["code"] == "appointment_not_found"
     sixth = call_tool(clinics.url("clinic_b"), "cancel_appointment", arguments)
@@ -107,7 +108,9 @@ def test_the_real_patient_in_a_new_session_needs_the_code_to_cancel(client, clin
     day, time_ = slot_of(clinics, "clinic_f", "Dr. Eduardo Nunes")
     code = books(first, "Dr. Eduardo Nunes", day, time_)
 
-    again = Patient(client, unicodedata.normalize("NFD", "JOSÉ ANTÔNIO  brandão"), cpf)
+    # A new session on the same device: the page sends the codes it holds, which open her booking to a listing.
+    again = Patient(client, unicodedata.normalize("NFD", "JOSÉ ANTÔNIO  brandão"), cpf,
+                    codes=[{"clinic": "clinic_f", "code": code}])
     mine = again.says("tenho consultas marcadas?")["answer_event"]["appointments"]
     assert [(a["doctor"], a["date"], a["time"]) for a in mine] == [("Dr. Eduardo Nunes", day, time_)]
     asked = again.says(f"quero cancelar a consulta com o Dr. Eduardo Nunes dia {br(day)} às {time_}")

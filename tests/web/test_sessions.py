@@ -184,3 +184,12 @@ def test_the_web_app_keeps_sessions_in_redis_when_configured(make_app, redis_url
     assert [t["role"] for t in history] == ["user", "assistant"]
     keys = [k.decode() for k in redis_client.Redis.from_url(redis_url).keys("clinic-assistant:session:*")]
     assert f"clinic-assistant:session:{session_id}" in keys
+
+
+def test_one_turn_at_a_time_per_session_across_store_instances(make_store):
+    one, other = make_store(), make_store()  # two worker processes
+    session_id, second = one.create(PATIENT), one.create(PATIENT)
+    assert one.begin_turn(session_id) is True
+    assert other.begin_turn(session_id) is False and other.begin_turn(second) is True
+    one.end_turn(session_id)
+    assert other.begin_turn(session_id) is True
