@@ -215,8 +215,9 @@ def _concrete(reading: Reading) -> bool:
 
 
 def _needs_safety_line(triage: TriageResult, plan: Plan, results: list[StepResult]) -> bool:
-    """In doubt, always; with any health signal, when the answer would only refuse or find nothing."""
-    if triage.doubt:
+    """In doubt, always; any sign of suicide, always (CVV 188 with 192); any other health signal, when the
+    answer would only refuse or find nothing."""
+    if triage.doubt or triage.kind == "suicide":
         return True
     if not (triage.health_language or triage.kind):
         return False

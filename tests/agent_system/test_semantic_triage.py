@@ -141,6 +141,13 @@ def test_suicide_in_doubt_always_gets_cvv_and_samu(pipeline, new_conversation):
     assert "CVV: 188" in answer.text and "192" in answer.text and not answer.emergency
 
 
+def test_a_weak_sign_of_suicide_still_gets_cvv_and_samu_whatever_the_answer(pipeline, new_conversation):
+    pipeline.semantic = FixedScore(0.35, "suicide")
+    conversation = new_conversation("Clara Nunes Dias", "".join(c for c in make_cpf(177) if c.isdigit()))
+    _, answer = run_turn(pipeline, conversation, "quero ver os horários de dermatologia da semana que vem")
+    assert answer.slots and "CVV: 188" in answer.text and "192" in answer.text and not answer.emergency
+
+
 @pytest.mark.parametrize("message", [
     "a situação lá em casa com a minha mãe tá muito difícil desde ontem",  # an off-topic refusal otherwise
     "quais as minhas consultas? meu pai passou mal",                         # "no appointments" otherwise
