@@ -1,23 +1,15 @@
-/* The booking codes this browser holds, per patient: reading a patient's bookings needs them (DESIGN §5).
+/* The booking codes this browser holds, per patient: reading a patient's bookings needs them.
 
 The page keeps the code of every booking made on it, by clinic, under a key derived from the patient's
 name and CPF (a salted SHA-256: neither is stored), and sends them when a session opens, so a patient
 who booked on this device sees her bookings in any later conversation without typing a code. */
 
+import { load, store } from "./state.js";
+
 const PREFIX = "clinicChat.codes.";
 const SALT_KEY = "clinicChat.codesSalt";
 const PATIENT_KEY = "clinicChat.codesPatient";
 const MAX_CODES = 50; // what the server accepts; the latest bookings are kept
-
-function load(key) {
-  try { return window.localStorage.getItem(key); } catch (e) { return null; }
-}
-
-function store(key, value) {
-  try {
-    if (value === null) window.localStorage.removeItem(key); else window.localStorage.setItem(key, value);
-  } catch (e) { /* memory only then */ }
-}
 
 function salt() {
   let value = load(SALT_KEY);

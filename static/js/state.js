@@ -17,11 +17,11 @@ export const state = {
 
 /* Storage is wrapped: private modes may throw. */
 
-function load(key) {
+export function load(key) {
   try { return window.localStorage.getItem(key); } catch (e) { return null; }
 }
 
-function store(key, value) {
+export function store(key, value) {
   try {
     if (value === null) window.localStorage.removeItem(key); else window.localStorage.setItem(key, value);
   } catch (e) { /* memory only then */ }
