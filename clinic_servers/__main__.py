@@ -16,6 +16,7 @@ def main() -> int:
     var_dir = Path(env.get("VAR_DIR") or PROJECT_ROOT / "var")
     registry = ClinicRegistry.from_env(env)
     fleet = start_fleet(registry, env, var_dir)
+    fleet.supervise(var_dir)
     for clinic in registry.clinics:
         print(f"{clinic.id} ({clinic.name}, {clinic.specialty.name_pt}) -> {fleet.url(clinic.id)}", flush=True)
     print("Clinics ready. Ctrl-C stops them.", flush=True)

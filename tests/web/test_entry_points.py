@@ -27,7 +27,8 @@ def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, regis
     base = f"http://127.0.0.1:{web_port}"
     try:
         health = wait_for(f"{base}/api/health", app).json()
-        assert health == {"status": "ok", "llm": "none", "clinics": {c: "up" for c in ports}}
+        assert health == {"status": "ok", "llm": "none", "redis": "none", "clinics": {c: "up" for c in ports},
+                          "restarts": {c: 0 for c in ports}}
         assert 'id="identify-form"' in requests.get(base + "/", timeout=5).text
         session = requests.post(f"{base}/api/session", json={"name": "Ana Paula Teixeira", "cpf": "390.533.447-05"},
                                 timeout=5).json()
