@@ -33,7 +33,7 @@ def main() -> int:
     env = read_environment()
     registry = ClinicRegistry.from_env(env)
     settings = AgentSettings.from_env(env, registry)
-    turns = open_turn_runner(build_pipeline(settings, registry), settings.var_dir)
+    turns = open_turn_runner(build_pipeline(settings, registry), settings)
     session_id = None
     try:
         patient = identify()
