@@ -5,6 +5,7 @@ costs a greenlet, not a thread).
 """
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -82,8 +83,21 @@ def local_clinics(registry: ClinicRegistry, env: Mapping[str, str]) -> Iterator[
         fleet.stop()
 
 
-def main() -> int:
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line: no options but --help; everything else is configured by the environment."""
+    parser = argparse.ArgumentParser(
+        prog="python web_app.py",
+        description="Start the six clinics (unless CLINIC_A_URL ... CLINIC_F_URL name remote ones) and serve the web "
+                    "app on 127.0.0.1:PORT (5000) for development; Ctrl-C stops everything. Production: "
+                    "gunicorn -c gunicorn_web.conf.py.",
+        epilog="Configured by environment variables or a .env file (README, Configuration): PORT, VAR_DIR, "
+               "REDIS_URL, CLINIC_TOKEN, the clinic ports and URLs, the limits and the LLM variables.")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
     """Start the clinics (unless remote) and serve the web app on PORT (default 5000)."""
+    parse_arguments(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     env = read_environment()
     registry = ClinicRegistry.from_env(env)
