@@ -25,18 +25,18 @@ WATCH_INTERVAL_S = 0.5
 
 
 def ensure_tokens(env: dict[str, str], var_dir: Path) -> dict[str, str]:
-    """Fill CLINIC_TOKEN / CLINIC_STAFF_TOKEN when unset, saving the patient token for local clients in var/.
+    """Generate whichever of CLINIC_TOKEN / CLINIC_STAFF_TOKEN is unset; a configured token is never replaced.
 
+    A generated patient token is saved in var/ for local clients (a configured one is already theirs).
     The staff token reads patients' addresses, conditions and medications; the chat never needs it, so
     a generated one lives only in the clinics' environment (set CLINIC_STAFF_TOKEN to use staff tools).
     """
-    if env.get("CLINIC_TOKEN") and env.get("CLINIC_STAFF_TOKEN"):
-        return env
-    tokens = {"CLINIC_TOKEN": secrets.token_urlsafe(32), "CLINIC_STAFF_TOKEN": secrets.token_urlsafe(32)}
-    create_private_dir(var_dir)
-    path = var_dir / "clinic_tokens.json"
-    path.touch(mode=0o600)
-    path.write_text(json.dumps({"CLINIC_TOKEN": tokens["CLINIC_TOKEN"]}), encoding="utf-8")
+    tokens = {name: env.get(name) or secrets.token_urlsafe(32) for name in ("CLINIC_TOKEN", "CLINIC_STAFF_TOKEN")}
+    if not env.get("CLINIC_TOKEN"):
+        create_private_dir(var_dir)
+        path = var_dir / "clinic_tokens.json"
+        path.touch(mode=0o600)
+        path.write_text(json.dumps({"CLINIC_TOKEN": tokens["CLINIC_TOKEN"]}), encoding="utf-8")
     return {**env, **tokens}
 
 
