@@ -76,6 +76,7 @@ def on_starting(server):
     if remote_clinics(registry, _env):
         return
     _fleet = start_fleet(registry, _env, _var_dir)
+    _fleet.supervise(_var_dir)
     # The workers get the patient token only: the chat never calls a staff tool.
     os.environ["CLINIC_TOKEN"] = _fleet.env["CLINIC_TOKEN"]
 

@@ -5,6 +5,7 @@ costs a greenlet, not a thread).
 """
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,7 @@ from agent_system.turn_runner import open_turn_runner
 from agent_system.web.api import api
 from agent_system.web.dev_server import serve
 from agent_system.web.error_handlers import register_error_handlers
+from agent_system.web.health import RedisProbe
 from agent_system.web.headers import security_headers
 from agent_system.web.identity_failures import install_identity_limit
 from agent_system.web.limits import install_limits
@@ -46,8 +48,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                                   settings.max_sessions)
     app.extensions.update(
         sessions=sessions, web_settings=settings, registry=registry,
-        turns=open_turn_runner(build_pipeline(settings.agent, registry), settings.agent.var_dir, sessions),
+        turns=open_turn_runner(build_pipeline(settings.agent, registry), settings.agent, sessions),
         health=ClinicHealth(settings.agent.clinic_urls, settings.agent.clinic_token, settings.agent.clinic_tls_verify),
+        redis_probe=RedisProbe(settings.redis_url) if settings.redis_url else None,
         # Reused threads for the turns behind SSE streams: starting a thread per turn cost ~0.5 ms of CPU
         # under load (the starter waits for the new thread to run), and each new thread opened its own
         # session-store connection. Threads start lazily, so a pre-forking server may build the app first.
@@ -71,15 +74,30 @@ def local_clinics(registry: ClinicRegistry, env: Mapping[str, str]) -> Iterator[
     if remote_clinics(registry, env):
         yield None
         return
-    fleet = start_fleet(registry, env, Path(env.get("VAR_DIR") or PROJECT_ROOT / "var"))
+    var_dir = Path(env.get("VAR_DIR") or PROJECT_ROOT / "var")
+    fleet = start_fleet(registry, env, var_dir)
+    fleet.supervise(var_dir)
     try:
         yield fleet.env["CLINIC_TOKEN"]
     finally:
         fleet.stop()
 
 
-def main() -> int:
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line: no options but --help; everything else is configured by the environment."""
+    parser = argparse.ArgumentParser(
+        prog="python web_app.py",
+        description="Start the six clinics (unless CLINIC_A_URL ... CLINIC_F_URL name remote ones) and serve the web "
+                    "app on 127.0.0.1:PORT (5000) for development; Ctrl-C stops everything. Production: "
+                    "gunicorn -c gunicorn_web.conf.py.",
+        epilog="Configured by environment variables or a .env file (README, Configuration): PORT, VAR_DIR, "
+               "REDIS_URL, CLINIC_TOKEN, the clinic ports and URLs, the limits and the LLM variables.")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
     """Start the clinics (unless remote) and serve the web app on PORT (default 5000)."""
+    parse_arguments(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     env = read_environment()
     registry = ClinicRegistry.from_env(env)

@@ -1,6 +1,7 @@
 """`python -m agent_system`: the terminal conversation against running clinics."""
 from __future__ import annotations
 
+import argparse
 import sys
 
 from clinic_servers.contract.cpf import normalize_cpf
@@ -28,12 +29,25 @@ def identify() -> Patient:
         print("CPF inválido. Use 000.000.000-00 ou 11 dígitos.")
 
 
-def main() -> int:
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line: no options but --help; the patient is asked for on the terminal."""
+    parser = argparse.ArgumentParser(
+        prog="python -m agent_system",
+        description="Chat with the assistant in the terminal, against running clinics (python -m clinic_servers): "
+                    "it asks for your full name and CPF, then answers one message per line until 'sair'.",
+        epilog="Configured by environment variables or a .env file (README, Configuration): CLINIC_A_URL ... "
+               "CLINIC_F_URL or CLINIC_HOST and the ports, CLINIC_TOKEN (else VAR_DIR/clinic_tokens.json), "
+               "CLINIC_TODAY, the LLM variables.")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
     """Identify the patient, then run one turn per line until 'sair' or end of input; each turn is audited."""
+    parse_arguments(argv)
     env = read_environment()
     registry = ClinicRegistry.from_env(env)
     settings = AgentSettings.from_env(env, registry)
-    turns = open_turn_runner(build_pipeline(settings, registry), settings.var_dir)
+    turns = open_turn_runner(build_pipeline(settings, registry), settings)
     session_id = None
     try:
         patient = identify()

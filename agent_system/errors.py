@@ -6,6 +6,17 @@ class AssistantError(Exception):
     """Base of the assistant's own failures; anything else reaching a handler is a defect."""
 
 
+# Configuration
+
+
+class ConfigurationError(AssistantError):
+    """A setting that cannot work, refused at start with the variable's name rather than failing later."""
+
+    def __init__(self, variable: str, problem: str):
+        super().__init__(f"{variable}: {problem}")
+        self.variable = variable
+
+
 # Planning
 
 

@@ -12,6 +12,7 @@ from clinic_servers.contract.registry import configured_ports
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.llm.client import LLMSettings
+from agent_system.sessions.audit import AuditRotation
 
 PROMPTS_DIR = PROJECT_ROOT / "prompts"
 
@@ -32,6 +33,7 @@ class AgentSettings:
     # TLS to remote clinics: True (certifi's CAs) or a CA bundle file, from REQUESTS_CA_BUNDLE or
     # CURL_CA_BUNDLE, read here once: the router's Sessions read nothing from the environment.
     clinic_tls_verify: bool | str = True
+    audit_rotation: AuditRotation = AuditRotation()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], registry: ClinicRegistry) -> "AgentSettings":
@@ -45,7 +47,9 @@ class AgentSettings:
                    planner_cot=env.get("PLANNER_COT", "").lower() in ("1", "true", "yes"),
                    llm_answers=env.get("LLM_ANSWERS", "").lower() not in ("0", "false", "no", "off"),
                    triage_llm_check=env.get("TRIAGE_LLM_CHECK", "1").lower() not in ("0", "false", "no"),
-                   clinic_tls_verify=env.get("REQUESTS_CA_BUNDLE") or env.get("CURL_CA_BUNDLE") or True)
+                   clinic_tls_verify=env.get("REQUESTS_CA_BUNDLE") or env.get("CURL_CA_BUNDLE") or True,
+                   audit_rotation=AuditRotation(int(env.get("AUDIT_MAX_BYTES") or AuditRotation.max_bytes),
+                                                int(env.get("AUDIT_BACKUPS") or AuditRotation.backups)))
 
 
 def clinic_urls(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, str]:

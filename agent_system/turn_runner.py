@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Iterator
 
 from agent_system.events import SessionEvent
@@ -10,6 +9,7 @@ from agent_system.pipeline import Pipeline
 from agent_system.sessions.audit import AuditLog
 from agent_system.sessions.conversation import Conversation
 from agent_system.sessions.store import SessionStore, open_session_store
+from agent_system.settings import AgentSettings
 
 
 class TurnRunner:
@@ -39,6 +39,7 @@ class TurnRunner:
             yield event
 
 
-def open_turn_runner(pipeline: Pipeline, var_dir: Path, sessions: SessionStore | None = None) -> TurnRunner:
-    """A runner keeping sessions in `sessions` (default: SQLite under var_dir) and the audit in var_dir."""
-    return TurnRunner(pipeline, sessions or open_session_store(var_dir, None), AuditLog(var_dir / "audit.jsonl"))
+def open_turn_runner(pipeline: Pipeline, settings: AgentSettings, sessions: SessionStore | None = None) -> TurnRunner:
+    """A runner keeping sessions in `sessions` (default: SQLite under var/) and the audit in var/, rotated by size."""
+    return TurnRunner(pipeline, sessions or open_session_store(settings.var_dir, None),
+                      AuditLog(settings.var_dir / "audit.jsonl", settings.audit_rotation))

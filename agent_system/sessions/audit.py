@@ -5,12 +5,16 @@ red-flag screen halted also keeps its category and the red-flag words found (not
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import os
 import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from clinic_servers.contract.storage import create_private_file
 
@@ -48,16 +52,63 @@ def _absorb(record: dict, event) -> None:
             record["llm_calls"] = event.llm_calls
 
 
-class AuditLog:
-    """Appends audit lines to a file shared by every worker process (one short write per line)."""
+@dataclass(frozen=True)
+class AuditRotation:
+    """When the trail is rotated (AUDIT_MAX_BYTES; 0 never) and how many rotated files are kept (AUDIT_BACKUPS)."""
+    max_bytes: int = 10 * 1024 * 1024
+    backups: int = 5
 
-    def __init__(self, path: Path):
-        self.path = path
+    def due(self, size: int, adding: int) -> bool:
+        """Whether a line of `adding` bytes would take a non-empty trail of `size` bytes past the limit."""
+        return self.max_bytes > 0 and size > 0 and size + adding > self.max_bytes
+
+
+class AuditLog:
+    """Appends audit lines to a file shared by every worker process, rotating it by size.
+
+    `audit.jsonl` becomes `audit.jsonl.1`, the older ones move up by one, and the one past the retention
+    count is dropped. Workers append and rotate under one file lock, so no line lands in a file being renamed.
+    """
+
+    def __init__(self, path: Path, rotation: AuditRotation = AuditRotation()):
+        self.path, self.rotation = path, rotation
         self._lock = threading.Lock()
+        self._lock_path = create_private_file(path.with_name(path.name + ".lock"))
         create_private_file(path)
 
     def write(self, session_id: str, events: Iterable) -> None:
         """Record one finished turn."""
-        line = json.dumps(audit_record(session_id, events), ensure_ascii=False) + "\n"
-        with self._lock, self.path.open("a", encoding="utf-8") as trail:
-            trail.write(line)
+        line = (json.dumps(audit_record(session_id, events), ensure_ascii=False) + "\n").encode()
+        with self._lock, _exclusive(self._lock_path):
+            if self.rotation.due(self._size(), len(line)):
+                self._rotate()
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            with os.fdopen(fd, "ab") as trail:
+                trail.write(line)
+
+    def _size(self) -> int:
+        try:
+            return self.path.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def _rotate(self) -> None:
+        if self.rotation.backups < 1:
+            self.path.unlink()
+            return
+        for n in range(self.rotation.backups - 1, 0, -1):
+            older = self.path.with_name(f"{self.path.name}.{n}")
+            if older.exists():
+                os.replace(older, self.path.with_name(f"{self.path.name}.{n + 1}"))
+        os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
+
+
+@contextmanager
+def _exclusive(lock_path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `lock_path` (across processes) for the block."""
+    with lock_path.open("rb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -71,10 +71,14 @@ def _checked(reply: requests.Response) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     """Chat from the terminal through the web API."""
-    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    args.add_argument("--url", default="http://127.0.0.1:5000")
-    args.add_argument("--name", required=True)
-    args.add_argument("--cpf", required=True)
+    args = argparse.ArgumentParser(
+        prog="python -m agent_system.terminal.client",
+        description="Chat with a running web app through its API (POST /api/session, then /api/chat over SSE), "
+                    "printing every stage; one message per line on standard input.")
+    args.add_argument("--url", default="http://127.0.0.1:5000",
+                      help="the web app's base URL (default: %(default)s)")
+    args.add_argument("--name", required=True, help="the patient's full name")
+    args.add_argument("--cpf", required=True, help="the patient's CPF (000.000.000-00 or 11 digits)")
     options = args.parse_args(argv)
     client = ChatClient(options.url)
     print(f"Sessão aberta para {client.open(options.name, options.cpf)['name']}.", flush=True)

@@ -16,6 +16,7 @@ from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.sessions.store import SessionStore
 from agent_system.sse import frame_events
 from agent_system.web.directory import registry_for_page
+from agent_system.web.health import health_report
 from agent_system.web.limits import current_client, wait_sentence
 from agent_system.web.settings import WebSettings
 from agent_system.web.validation import chat_message, conversation_of, held_codes, json_body, patient_name
@@ -101,11 +102,13 @@ def clinics() -> Response:
 
 
 @api.get("/health")
-def health() -> Response:
-    """Each clinic up or down, and which LLM (if any) the assistant uses."""
-    clinics = current_app.extensions["health"].status()
-    status = "ok" if all(v == "up" for v in clinics.values()) else "degraded"
-    return jsonify(status=status, clinics=clinics, llm=_settings().agent.llm.label)
+def health() -> tuple[Response, int]:
+    """Each clinic and Redis up or down, the clinics' restarts and the LLM; 503 when a clinic or Redis is down."""
+    redis_probe = current_app.extensions["redis_probe"]
+    agent = _settings().agent
+    body, status = health_report(current_app.extensions["health"].status(),
+                                 redis_probe.status() if redis_probe else "none", agent.var_dir, agent.llm.label)
+    return jsonify(body), status
 
 
 def _held_conversation(session_id: str, release: Callable[[], None]) -> Conversation:

@@ -53,3 +53,23 @@ def test_launcher_starts_six_clinics_and_stops_them_all(tmp_path, registry, stop
     for port in ports.values():
         with pytest.raises(requests.ConnectionError):
             requests.post(f"http://127.0.0.1:{port}/mcp", json={}, timeout=2)
+
+
+def test_a_configured_patient_token_is_kept_and_only_the_staff_token_is_generated(tmp_path, registry):
+    ports = {c.id: free_port() for c in registry.clinics}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLINIC_")}
+    env |= {f"{cid.upper()}_PORT": str(port) for cid, port in ports.items()} | {"VAR_DIR": str(tmp_path)}
+    env |= {"CLINIC_TOKEN": "configured-patient-token", "ENV_FILE": os.devnull}
+    launcher = subprocess.Popen([sys.executable, "-m", "clinic_servers"], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert [launcher.stdout.readline() for _ in range(7)][-1].startswith("Clinics ready")
+        [staff] = {staff_token_of(pid) for pid in children(launcher.pid)}
+        assert staff and staff != "configured-patient-token"
+        for port in ports.values():
+            reply = requests.post(f"http://127.0.0.1:{port}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                                  headers={"Authorization": "Bearer configured-patient-token"}, timeout=5)
+            assert reply.json()["result"] == {}
+        assert not (tmp_path / "clinic_tokens.json").exists()  # the configured token is the clients' already
+    finally:
+        launcher.terminate()
+        launcher.wait(20)

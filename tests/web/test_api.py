@@ -185,9 +185,10 @@ def test_history_survives_between_requests(client):
 
 
 def test_health_reports_every_clinic(client):
-    body = client.get("/api/health").get_json()
-    assert body == {"status": "ok", "llm": "none",
-                    "clinics": {f"clinic_{x}": "up" for x in "abcdef"}}
+    reply = client.get("/api/health")
+    assert reply.status_code == 200
+    assert reply.get_json() == {"status": "ok", "llm": "none", "redis": "none", "restarts": {},
+                                "clinics": {f"clinic_{x}": "up" for x in "abcdef"}}
 
 
 def test_cors_is_off_by_default_and_on_for_configured_origins(client, make_app):

@@ -27,7 +27,8 @@ def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, regis
     base = f"http://127.0.0.1:{web_port}"
     try:
         health = wait_for(f"{base}/api/health", app).json()
-        assert health == {"status": "ok", "llm": "none", "clinics": {c: "up" for c in ports}}
+        assert health == {"status": "ok", "llm": "none", "redis": "none", "clinics": {c: "up" for c in ports},
+                          "restarts": {c: 0 for c in ports}}
         assert 'id="identify-form"' in requests.get(base + "/", timeout=5).text
         session = requests.post(f"{base}/api/session", json={"name": "Ana Paula Teixeira", "cpf": "390.533.447-05"},
                                 timeout=5).json()
@@ -39,5 +40,28 @@ def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, regis
     finally:
         app.kill()
     for port in [*ports.values(), web_port]:
+        with pytest.raises(requests.ConnectionError):
+            requests.get(f"http://127.0.0.1:{port}/", timeout=2)
+
+
+@pytest.mark.parametrize("command, says", [
+    (["-m", "clinic_servers"], "Start the registry's clinics"),
+    (["-m", "agent_system"], "Chat with the assistant in the terminal"),
+    (["-m", "agent_system.terminal.client"], "--url URL"),
+    (["web_app.py"], "Start the six clinics"),
+], ids=["clinic_servers", "agent_system", "client", "web_app"])
+def test_help_prints_usage_and_starts_nothing(tmp_path, registry, command, says):
+    ports = [free_port() for _ in registry.clinics]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS"))}
+    env |= {f"{c.id.upper()}_PORT": str(port) for c, port in zip(registry.clinics, ports)}
+    env |= {"PORT": str(free_port()), "VAR_DIR": str(tmp_path / "var"), "ENV_FILE": os.devnull}
+    # A command that started anything would not end by itself: clinics and the web app serve until stopped.
+    done = subprocess.run([sys.executable, *command, "--help"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("usage: ") and says in " ".join(done.stdout.split())
+    assert "Nome completo" not in done.stdout  # the terminal chat did not start asking
+    assert not (tmp_path / "var").exists()  # no store, session file or token was created
+    for port in [*ports, int(env["PORT"])]:
         with pytest.raises(requests.ConnectionError):
             requests.get(f"http://127.0.0.1:{port}/", timeout=2)

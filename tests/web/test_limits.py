@@ -129,7 +129,7 @@ def test_a_second_stream_from_one_ip_waits_and_a_dropped_stream_frees_its_place(
                                   headers={"Accept": "application/json"}, timeout=10)
             assert again.status_code == 200 and again.json()["answer"]
             health = requests.get(f"{base}/api/health", timeout=5)  # Clínica B's proxy still delays: "down"
-            assert health.status_code == 200 and health.json()["clinics"]["clinic_f"] == "up"
+            assert health.status_code == 503 and health.json()["clinics"]["clinic_f"] == "up"
     finally:
         slow_b.stop()
 
