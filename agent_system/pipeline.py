@@ -97,8 +97,11 @@ class Pipeline:
         yield verdict.to_event()
         answer = yield from self._answer(plan, results, conversation, reading, verdict, triage)
         _remember(conversation, plan, results, answer)
-        if answer.text.startswith(safety_line(triage, language)):
-            conversation.safety_asked = triage.kind or "medical"  # a "sim" next is the answer to its question
+        waits_for_yes = conversation.pending is not None or conversation.awaiting is not None
+        if answer.text.startswith(safety_line(triage, language)) and not waits_for_yes:
+            # A "sim" next answers the safety question, unless the answer also asked to confirm a change:
+            # then a "sim" is that confirmation, and danger said in words is screened again anyway.
+            conversation.safety_asked = triage.kind or "medical"
         return answer
 
     def _read(self, message: str, conversation: Conversation) -> Reading:
@@ -209,8 +212,10 @@ def _answered_in_doubt(reading: Reading, conversation: Conversation) -> TriageRe
 
 
 def _concrete(reading: Reading) -> bool:
-    """The message asks for something about appointments and names a doctor, a day, a time or a code."""
-    asks = reading.wants_book or reading.wants_list or reading.wants_cancel or reading.wants_reschedule
+    """The message asks to cancel or move a booking, or names the doctor, day, time or code of one it wants."""
+    if reading.wants_cancel or reading.wants_reschedule:
+        return True
+    asks = reading.wants_book or reading.wants_list
     return asks and bool(reading.doctors or reading.dates or reading.times or reading.booking_code)
 
 

@@ -22,9 +22,10 @@ from agent_system.triage.semantic import HEAD_FILE, SemanticScore
 from agent_system.triage.train import train
 from clinic_servers.contract.environment import PROJECT_ROOT
 from tests.support import make_cpf, run_turn, store_bookings
+from tests.triage_scores import load_cases
 
 # What the shipped head reaches on the test split (the target is 98% / 95%; see docs/evaluation.md).
-SENSITIVITY_FLOOR, FLAGGED_FLOOR, SPECIFICITY_FLOOR = 0.94, 0.98, 0.90
+SENSITIVITY_FLOOR, FLAGGED_FLOOR, SPECIFICITY_FLOOR = 0.94, 0.98, 0.89
 
 
 class FixedScore:
@@ -54,6 +55,15 @@ def test_the_screen_separates_the_corpus_test_split_per_category(measurement, ca
     assert measurement.sensitivity >= SENSITIVITY_FLOOR
     assert (flagged.emergency + flagged.doubt) / flagged.total >= FLAGGED_FLOOR
     assert measurement.specificity >= SPECIFICITY_FLOOR
+
+
+def test_the_lexicons_own_cases_keep_their_results_with_the_semantic_screen_on():
+    cases = load_cases()
+    bands = [(case, screen(case.text, "en" if case.language == "en" else "pt", semantic=semantic_screen()).band)
+             for case in cases]
+    assert [case.id for case, band in bands if case.emergency and band != "emergency"] == []
+    near_misses = [band for case, band in bands if not case.emergency]
+    assert near_misses.count("emergency") <= 0.03 * len(near_misses)
 
 
 def test_the_evaluation_doc_shows_the_current_test_split_figures(measurement):
