@@ -20,6 +20,7 @@ from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
 from limits.storage import MemoryStorage
 
 from agent_system.errors import TooManyRequests
+from agent_system.web.hold import Hold
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -93,23 +94,19 @@ class StreamGate:
         self._open: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def enter(self, client: str) -> Callable[[], None]:
-        """Take one place for `client`, or raise TooManyRequests; returns the (idempotent) release."""
+    def enter(self, client: str) -> Hold:
+        """Take one place for `client`, or raise TooManyRequests; the hold gives it back."""
         with self._lock:
             if self._open.get(client, 0) >= self.per_client:
                 raise TooManyRequests(wait_sentence("Há conversas demais abertas deste endereço.", 5), 5)
             self._open[client] = self._open.get(client, 0) + 1
-        released = threading.Event()
+        return Hold(lambda: self._leave(client))
 
-        def release() -> None:
-            with self._lock:
-                if released.is_set():
-                    return
-                released.set()
-                left = self._open.pop(client) - 1
-                if left:
-                    self._open[client] = left
-        return release
+    def _leave(self, client: str) -> None:
+        with self._lock:
+            left = self._open.pop(client) - 1
+            if left:
+                self._open[client] = left
 
     def open_count(self, client: str) -> int:
         """How many turns `client` has in progress."""
