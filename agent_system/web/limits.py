@@ -17,10 +17,10 @@ from typing import Callable, Mapping
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
-from limits.storage import MemoryStorage
 
 from agent_system.errors import TooManyRequests
 from agent_system.web.hold import Hold
+from agent_system.web.swept_memory import SweptMemoryStorage
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -114,32 +114,6 @@ class StreamGate:
             return self._open.get(client, 0)
 
 
-class SweptMemoryStorage(MemoryStorage):
-    """limits' in-memory store, sweeping expired entries in the calling thread at most once a second.
-
-    The stock store starts a new timer thread for nearly every rate check to sweep them; on two
-    busy cores that thread start cost more than the rest of a chat request's limits. Counts are
-    unchanged: a read never trusts an expired entry, the sweep only frees memory.
-    """
-    STORAGE_SCHEME = ["swept-memory"]
-    SWEEP_EVERY_S = 1.0
-
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
-        self._next_sweep = 0.0
-        self._sweeping = threading.Lock()
-        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-
-    def _MemoryStorage__schedule_expiry(self) -> None:  # replaces the stock store's timer thread (limits 5.8)
-        now = time.monotonic()
-        if now < self._next_sweep or not self._sweeping.acquire(blocking=False):
-            return
-        try:
-            self._next_sweep = now + self.SWEEP_EVERY_S
-            self._MemoryStorage__expire_events()
-        finally:
-            self._sweeping.release()
-
-
 def install_limits(app: Flask, limits: ClientLimits) -> None:
     """Attach the rate limits to session creation and chat, and the stream gate to the app."""
     trusted = tuple(ipaddress.ip_network(p, strict=False) for p in limits.trusted_proxies)
@@ -162,7 +136,9 @@ def install_limits(app: Flask, limits: ClientLimits) -> None:
 
 def rate_storage(limits: ClientLimits) -> str:
     """Where rates are counted: Redis when configured, else this process's swept memory."""
-    return "swept-memory://" if limits.storage_uri == "memory://" else limits.storage_uri
+    if limits.storage_uri == "memory://":
+        return f"{SweptMemoryStorage.STORAGE_SCHEME[0]}://"
+    return limits.storage_uri
 
 
 def current_client() -> str:
