@@ -14,11 +14,13 @@ _END = object()
 
 def frame_events(events: Callable[[threading.Event], Iterable], keepalive_s: float = KEEPALIVE_S,
                  start: Callable[[Callable[[], None]], object] | None = None) -> Iterator[str]:
-    """Run `events(stop)` in a worker thread and frame what it yields, with keep-alive comments while it works.
+    """Run `events(stop)` in a worker thread, started now, and frame what it yields, with keep-alive comments
+    while it works.
 
-    `start` runs the worker (a thread pool's `submit`); by default each turn gets a new thread.
-    When the client goes away the server closes this generator and `stop` is set: `events` ends the turn
-    there, or finishes it when stopping could lose a write.
+    `start` runs the worker (a thread pool's `submit`); by default each turn gets a new thread. The worker
+    starts before the frames are read, so it runs (and ends what the turn holds) even when the server never
+    reads them. When the client goes away the server closes the frames and `stop` is set: `events` ends the
+    turn there, or finishes it when stopping could lose a write.
     """
     outbox: queue.SimpleQueue = queue.SimpleQueue()  # C-level: a put and its wake-up cost less than Queue's
     stop = threading.Event()
@@ -36,6 +38,10 @@ def frame_events(events: Callable[[threading.Event], Iterable], keepalive_s: flo
         threading.Thread(target=work, name="turn", daemon=True).start()
     else:
         start(work)
+    return _framed(outbox, stop, keepalive_s)
+
+
+def _framed(outbox: queue.SimpleQueue, stop: threading.Event, keepalive_s: float) -> Iterator[str]:
     try:
         yield from _drain(outbox, keepalive_s)
     finally:

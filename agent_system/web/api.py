@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Callable, Iterator
+from typing import Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
@@ -17,6 +17,7 @@ from agent_system.sessions.store import SessionStore
 from agent_system.sse import frame_events
 from agent_system.web.directory import registry_for_page
 from agent_system.web.health import health_report
+from agent_system.web.hold import Hold, release_all
 from agent_system.web.limits import current_client, wait_sentence
 from agent_system.web.settings import WebSettings
 from agent_system.web.validation import chat_message, conversation_of, held_codes, json_body, patient_name
@@ -73,25 +74,23 @@ def chat() -> Response:
         raise TooManyRequests(wait_sentence("Muitas mensagens nesta conversa em pouco tempo.", wait), wait)
     client, failures = current_client(), current_app.extensions["identity_failures"]
     failures.check(session_id, client)
-    release = current_app.extensions["stream_gate"].enter(client)
-    conversation = _held_conversation(session_id, release)
+    place = current_app.extensions["stream_gate"].enter(client)
+    session, conversation = _held_conversation(session_id, place)
     # The stream never reads the request: the turn gets everything it needs here.
-    run, sessions = partial(current_app.extensions["turns"].events, session_id, conversation, message), _sessions()
+    run = partial(current_app.extensions["turns"].events, session_id, conversation, message)
 
     typed = booking_code_in(message) is not None
 
     def turn(stop=None) -> Iterator:
-        return _held_turn(sessions, failures.counted(run(stop), session_id, client, typed), session_id)
+        return _held_turn(failures.counted(run(stop), session_id, client, typed), place, session)
     if request.accept_mimetypes.best == "application/json":
-        try:
-            events = list(turn())
-        finally:
-            release()
+        events = list(turn())
         answer = next((e.text for e in events if e.type == "answer"), "")
         return jsonify(answer=answer, events=[to_record(e) for e in events])
     stream = frame_events(turn, start=current_app.extensions["turn_workers"].submit)
-    response = Response(stream_with_context(stream), mimetype="text/event-stream", headers=_STREAM_HEADERS)
-    response.call_on_close(release)  # the server closes the response when the stream ends or the client leaves
+    response = Response(stream_with_context(_place_kept_while(stream, place)), mimetype="text/event-stream",
+                        headers=_STREAM_HEADERS)
+    response.call_on_close(place.release)  # a response closed before its stream started
     return response
 
 
@@ -111,7 +110,7 @@ def health() -> tuple[Response, int]:
     return jsonify(body), status
 
 
-def _held_conversation(session_id: str, release: Callable[[], None]) -> Conversation:
+def _held_conversation(session_id: str, place: Hold) -> tuple[Hold, Conversation]:
     """Hold the session for this turn (409 while another is in progress), then read its state.
 
     Read after the hold, never before: a state read while an earlier turn runs would overwrite, when
@@ -119,22 +118,37 @@ def _held_conversation(session_id: str, release: Callable[[], None]) -> Conversa
     """
     sessions = _sessions()
     if not sessions.begin_turn(session_id):
-        release()
+        place.release()
         raise ApiError(409, "turn_in_progress", TURN_IN_PROGRESS)
+    session = Hold(partial(sessions.end_turn, session_id))
     try:
-        return conversation_of(sessions, session_id)[1]
+        return session, conversation_of(sessions, session_id)[1]
     except ApiError:  # expired meanwhile
-        sessions.end_turn(session_id)
-        release()
+        release_all(session, place)
         raise
 
 
-def _held_turn(sessions: SessionStore, events: Iterator, session_id: str) -> Iterator:
-    """The turn's events; when they end (the turn done, or stopped), the session may take its next turn."""
+def _held_turn(events: Iterator, place: Hold, session: Hold) -> Iterator:
+    """The turn's events, run by its worker; the turn gives back its place and its session as its `done` leaves
+    (so a client that saw `done` may send its next message at once), or when its events end otherwise
+    (stopped, failed). The session waits for this end even when the client left: a turn past dispatch
+    runs on, and its save must come before the next turn's read."""
     try:
-        yield from events
+        for event in events:
+            if event.type == "done":
+                release_all(place, session)
+            yield event
     finally:
-        sessions.end_turn(session_id)
+        release_all(place, session)
+
+
+def _place_kept_while(frames: Iterator[str], place: Hold) -> Iterator[str]:
+    """The stream; its end, whatever ends it (the last frame, the client gone, an error), gives back the
+    client's place, even while a turn past dispatch runs on for nobody."""
+    try:
+        yield from frames
+    finally:
+        place.release()
 
 
 def _sessions() -> SessionStore:

@@ -17,9 +17,10 @@ from typing import Callable, Mapping
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
-from limits.storage import MemoryStorage
 
 from agent_system.errors import TooManyRequests
+from agent_system.web.hold import Hold
+from agent_system.web.swept_memory import SweptMemoryStorage
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -93,54 +94,24 @@ class StreamGate:
         self._open: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def enter(self, client: str) -> Callable[[], None]:
-        """Take one place for `client`, or raise TooManyRequests; returns the (idempotent) release."""
+    def enter(self, client: str) -> Hold:
+        """Take one place for `client`, or raise TooManyRequests; the hold gives it back."""
         with self._lock:
             if self._open.get(client, 0) >= self.per_client:
                 raise TooManyRequests(wait_sentence("Há conversas demais abertas deste endereço.", 5), 5)
             self._open[client] = self._open.get(client, 0) + 1
-        released = threading.Event()
+        return Hold(lambda: self._leave(client))
 
-        def release() -> None:
-            with self._lock:
-                if released.is_set():
-                    return
-                released.set()
-                left = self._open.pop(client) - 1
-                if left:
-                    self._open[client] = left
-        return release
+    def _leave(self, client: str) -> None:
+        with self._lock:
+            left = self._open.pop(client) - 1
+            if left:
+                self._open[client] = left
 
     def open_count(self, client: str) -> int:
         """How many turns `client` has in progress."""
         with self._lock:
             return self._open.get(client, 0)
-
-
-class SweptMemoryStorage(MemoryStorage):
-    """limits' in-memory store, sweeping expired entries in the calling thread at most once a second.
-
-    The stock store starts a new timer thread for nearly every rate check to sweep them; on two
-    busy cores that thread start cost more than the rest of a chat request's limits. Counts are
-    unchanged: a read never trusts an expired entry, the sweep only frees memory.
-    """
-    STORAGE_SCHEME = ["swept-memory"]
-    SWEEP_EVERY_S = 1.0
-
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
-        self._next_sweep = 0.0
-        self._sweeping = threading.Lock()
-        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-
-    def _MemoryStorage__schedule_expiry(self) -> None:  # replaces the stock store's timer thread (limits 5.8)
-        now = time.monotonic()
-        if now < self._next_sweep or not self._sweeping.acquire(blocking=False):
-            return
-        try:
-            self._next_sweep = now + self.SWEEP_EVERY_S
-            self._MemoryStorage__expire_events()
-        finally:
-            self._sweeping.release()
 
 
 def install_limits(app: Flask, limits: ClientLimits) -> None:
@@ -165,7 +136,9 @@ def install_limits(app: Flask, limits: ClientLimits) -> None:
 
 def rate_storage(limits: ClientLimits) -> str:
     """Where rates are counted: Redis when configured, else this process's swept memory."""
-    return "swept-memory://" if limits.storage_uri == "memory://" else limits.storage_uri
+    if limits.storage_uri == "memory://":
+        return f"{SweptMemoryStorage.STORAGE_SCHEME[0]}://"
+    return limits.storage_uri
 
 
 def current_client() -> str:

@@ -14,7 +14,11 @@ from dataclasses import replace
 import pytest
 import requests
 
+from limits import parse
+from limits.strategies import MovingWindowRateLimiter
+
 from agent_system.web.limits import ClientLimits, client_ip
+from agent_system.web.swept_memory import SweptMemoryStorage
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import ANA_CPF, served
 
@@ -170,14 +174,35 @@ def test_in_memory_limits_start_no_thread_per_request(make_app, web_settings, mo
     assert started == []
 
 
-def test_expired_limit_entries_are_swept_without_a_timer_thread(monkeypatch):
-    from agent_system.web.limits import SweptMemoryStorage
-    store = SweptMemoryStorage()
-    assert store.acquire_entry("a", 5, 1)
-    store.events["a"][0].expiry = 0.0  # as if its minute were over
-    monkeypatch.setattr(time, "monotonic", lambda: 1e9)  # the next sweep is due
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_in_memory_store_counts_a_moving_window():
+    clock = Clock()
+    store, item = SweptMemoryStorage(clock=clock), parse("2 per minute")
+    limiter = MovingWindowRateLimiter(store)
+    assert [limiter.hit(item, "a") for _ in range(3)] == [True, True, False]
+    clock.now += 30
+    assert limiter.hit(item, "b") and not limiter.hit(item, "a")
+    assert limiter.get_window_stats(item, "a").remaining == 0
+    clock.now += 31  # a's hits are over a minute old, b's is not
+    assert limiter.hit(item, "a") and limiter.get_window_stats(item, "b").remaining == 1
+
+
+def test_expired_limit_entries_are_swept_without_a_timer_thread():
+    clock = Clock()
+    store = SweptMemoryStorage(clock=clock)
+    assert all(store.acquire_entry(f"client-{n}", 5, 1) for n in range(100))
+    clock.now += 2  # their second is over, and the next sweep is due
     assert store.acquire_entry("b", 5, 60)
-    assert not store.events.get("a") and store.events["b"]
+    assert store.keys_held() == 1
 
 
 def test_a_session_runs_one_turn_at_a_time(clinics, make_app, web_settings):
