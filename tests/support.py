@@ -118,6 +118,19 @@ def served(app, request_handler=None) -> Iterator[str]:
         server.server_close()
 
 
+def wait_for_redis(url: str, timeout_s: float = 10) -> None:
+    """Block until a redis-server just started answers PING at `url`."""
+    import redis
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            redis.Redis.from_url(url).ping()
+            return
+        except redis.ConnectionError:
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+
 def wait_for(url: str, process: subprocess.Popen, timeout_s: float = 60) -> requests.Response:
     """The first answer from `url`, while `process` is alive (its first request may be slow: a booting worker)."""
     deadline = time.monotonic() + timeout_s

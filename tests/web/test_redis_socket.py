@@ -5,7 +5,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ import requests
 
 from agent_system.errors import ConfigurationError
 from agent_system.web.settings import WebSettings
-from tests.support import ANA_CPF, CLINIC_TODAY, PATIENT_TOKEN
+from tests.support import ANA_CPF, CLINIC_TODAY, PATIENT_TOKEN, wait_for_redis
 from tests.web.test_production import Production
 
 ANA = {"name": "Ana Paula Teixeira", "cpf": ANA_CPF}
@@ -28,14 +27,7 @@ def redis_socket():
     server = subprocess.Popen([shutil.which("redis-server"), "--port", "0", "--unixsocket", str(socket_path),
                                "--unixsocketperm", "700", "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
     url = f"unix://{socket_path}?db=0"
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            redis_client.Redis.from_url(url).ping()
-            break
-        except redis_client.ConnectionError:
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.05)
+    wait_for_redis(url)
     yield url
     server.terminate()
     server.wait()

@@ -13,7 +13,7 @@ import redis as redis_client
 from agent_system.events import SlotOffer
 from agent_system.sessions.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Patient, Turn
 from agent_system.sessions.store import RedisSessions, SqliteSessions
-from tests.support import free_port
+from tests.support import free_port, wait_for_redis
 
 PATIENT = Patient(name="Ana Paula Teixeira", cpf="39053344705")
 
@@ -28,15 +28,7 @@ def redis_url():
     server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                                "--appendonly", "no"], stdout=subprocess.DEVNULL)
     url = f"redis://127.0.0.1:{port}/0"
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            redis_client.Redis.from_url(url).ping()
-            break
-        except redis_client.ConnectionError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
+    wait_for_redis(url)
     yield url
     server.terminate()
     server.wait()
