@@ -1,7 +1,7 @@
 """How well the whole screen (lexicon, semantic score, bands) separates a labelled split, per category.
 
     python -m agent_system.triage.report            # the corpus's test split
-    python -m agent_system.triage.report --heldout  # the latest blind split in data/triage/heldout/
+    python -m agent_system.triage.report --heldout FILE  # a blind split in data/triage/heldout/ (default: the latest)
     python -m agent_system.triage.report --document # also rewrite the test split's block in docs/evaluation.md
 
 Sensitivity counts emergencies answered as emergencies; "flagged" also counts those led by the
@@ -111,13 +111,15 @@ def _language(row: Example) -> str:
 def main(argv: list[str] | None = None) -> None:
     from agent_system.assembly import semantic_screen
     parser = argparse.ArgumentParser(description="Sensitivity and specificity of the triage screen, per category.")
-    parser.add_argument("--heldout", action="store_true", help="measure the latest blind split instead of the test split")
+    parser.add_argument("--heldout", nargs="?", const="", metavar="FILE",
+                        help="measure a blind split (default: the latest) instead of the test split")
     parser.add_argument("--document", action="store_true", help="write the test split's figures into docs/evaluation.md")
     args = parser.parse_args(argv)
-    rows = heldout_examples() if args.heldout else examples("test")
+    rows = heldout_examples(Path(args.heldout) if args.heldout else None) if args.heldout is not None \
+        else examples("test")
     text = summary(measure(rows, semantic_screen()), len(rows))
     print(text)
-    if args.document and not args.heldout:
+    if args.document and args.heldout is None:
         before, rest = DOC.read_text(encoding="utf-8").split(START, 1)
         DOC.write_text(f"{before}{START}\n{text}{END}{rest.split(END, 1)[1]}", encoding="utf-8")
 
