@@ -7,9 +7,8 @@ import time
 from dataclasses import replace
 from typing import Iterator
 
-from agent_system.dispatch.results import booked_slots
+from agent_system.dispatch.results import booked_slots, tool_error, unanswered
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
-from agent_system.dispatch.results import tool_error, unanswered
 from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
@@ -95,10 +94,11 @@ class Pipeline:
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()
-        answer = yield from self._answer(plan, results, conversation, reading, verdict, triage)
+        lead = safety_line(triage, language) if _needs_safety_line(triage, plan, results) else None
+        answer = yield from self._answer(plan, results, conversation, reading, verdict, triage, lead)
         _remember(conversation, plan, results, answer)
         waits_for_yes = conversation.pending is not None or conversation.awaiting is not None
-        if answer.text.startswith(safety_line(triage, language)) and not waits_for_yes:
+        if lead is not None and not waits_for_yes:
             # A "sim" next answers the safety question, unless the answer also asked to confirm a change:
             # then a "sim" is that confirmation, and danger said in words is screened again anyway.
             conversation.safety_asked = triage.kind or "medical"
@@ -147,10 +147,10 @@ class Pipeline:
         return sorted(results, key=lambda r: r.step_id)
 
     def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading, verdict,
-                triage: TriageResult):
+                triage: TriageResult, lead: str | None):
+        """The answer, led by the safety line when there is one (then worded without the LLM)."""
         started, language = time.perf_counter(), reading.language
         yield StageEvent(stage="answer", status="start")
-        lead = safety_line(triage, language) if _needs_safety_line(triage, plan, results) else None
         if not verdict.safe:
             answer = self._blocked(results, verdict.note, language)
         else:
