@@ -164,12 +164,12 @@ class SlotLedger:
             return _anonymise(tx, "cpf = ?", [cpf])
 
     def forget_before(self, cutoff: date) -> tuple[int, int]:
-        """Erase the personal data of appointments before `cutoff`, and the names no later booking needs.
+        """Erase the personal data of appointments before `cutoff`, and the names no booking needs; (bookings, names).
 
         The retention rule, run by the clinic itself once a day: bookings dated before the cutoff are
         anonymised as an erasure leaves them (the slot history stays), and the name recorded for a CPF
         goes once it was recorded before the cutoff and no booking of the store holds that CPF any more.
-        (bookings anonymised, names erased); cheap when already done for this cutoff.
+        Asked again for the same cutoff, it does nothing.
         """
         if self._forgotten_before == cutoff:
             return 0, 0

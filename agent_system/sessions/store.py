@@ -19,8 +19,8 @@ from pydantic import TypeAdapter
 from clinic_servers.contract.storage import create_private_file, enable_wal
 
 from agent_system.errors import SessionsFull
-from agent_system.sessions.migrations import migrate
 from agent_system.sessions.conversation import MAX_TURNS, Conversation, Patient, Turn
+from agent_system.sessions.migrations import migrate
 
 IDLE_TTL_S = 60 * 60
 MAX_SESSIONS = 50_000  # stored at once: a flood of new sessions fills a bounded store, not the disk

@@ -191,3 +191,22 @@ def test_erasure_waits_for_the_last_appointment_then_leaves_the_slot_anonymous(s
         assert backend.query(f"SELECT COUNT(*) FROM {table} WHERE cpf = ?", ANA.cpf) == [(0,)], table
     assert backend.query("SELECT available, patient_name, booking_code = ? FROM slots WHERE doctor = ? AND date = ? "
                          "AND time = ?", booking.booking_code, DOCTOR, *slot) == [(0, None, False)]
+
+
+def test_retention_anonymises_bookings_before_the_cutoff_and_forgets_names_no_booking_holds(store, backend):
+    # On the real date: a name's recording time is the real clock's, so the cutoff must lie after it.
+    today = datetime.now(timezone.utc).date()
+    store.materialise(today)
+    now = datetime.combine(today, datetime.min.time())
+    slots = [(r.date, r.time) for r in store.available(now, DOCTOR)]
+    early, late = slots[0], slots[-1]
+    store.book(now, DOCTOR, *early, ANA)
+    kept, _ = store.book(now, DOCTOR, *late, BRUNO)
+    cutoff = datetime.fromisoformat(late[0]).date()
+    anonymised, names = store.forget_before(cutoff)
+    assert anonymised >= 1 and names >= 1
+    assert backend.query("SELECT patient_name, cpf FROM slots WHERE doctor = ? AND date = ? AND time = ?",
+                         DOCTOR, *early) == [(None, "0" * 11)]
+    assert holders(backend, late) == [(BRUNO.cpf, kept.booking_code)]
+    assert backend.query("SELECT cpf FROM patients WHERE cpf IN (?, ?)", ANA.cpf, BRUNO.cpf) == [(BRUNO.cpf,)]
+    assert store.forget_before(cutoff) == (0, 0)  # once a day: the same cutoff again costs nothing
