@@ -50,9 +50,9 @@ def start_clinics(var_dir: Path) -> ClinicFleet:
     return fleet
 
 
-def backup_command(var_dir: Path, *arguments: str) -> subprocess.CompletedProcess:
-    """The documented command, configured as the servers are (here only VAR_DIR)."""
-    env = {"PATH": os.environ["PATH"], "VAR_DIR": str(var_dir), "ENV_FILE": os.devnull}
+def backup_command(var_dir: Path, *arguments: str, **settings: str) -> subprocess.CompletedProcess:
+    """The documented command, configured as the servers are (VAR_DIR, and any other setting given)."""
+    env = {"PATH": os.environ["PATH"], "VAR_DIR": str(var_dir), "ENV_FILE": os.devnull, **settings}
     return subprocess.run([sys.executable, "-m", "clinic_servers.backup", *arguments], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 
@@ -239,3 +239,44 @@ def test_stores_kept_in_postgresql_or_redis_are_named_not_copied(tmp_path):
         ("clinic_a", tmp_path / "clinic_a.sqlite3"), ("clinic_c", tmp_path / "c.sqlite3"),
         *((c, tmp_path / f"{c}.sqlite3") for c in ("clinic_d", "clinic_e", "clinic_f"))]
     assert found.elsewhere == ("clinic_b: PostgreSQL (pg_dump)", f"{SESSIONS}: Redis (its own persistence)")
+
+
+def test_the_documented_pg_dump_and_pg_restore_round_trip_a_postgresql_clinic(tmp_path, postgres):
+    from tests.postgres_cluster import postgres_bin
+    url, dump, var_dir = postgres.new_database(), tmp_path / "clinic_b.dump", tmp_path / "var"
+
+    def clinic_b() -> ClinicFleet:
+        fleet = ClinicFleet(clinic_env(var_dir) | {"PATH": os.environ["PATH"], "CLINIC_B_DATABASE_URL": url},
+                            ports={"clinic_b": free_port()})
+        fleet.start("clinic_b")
+        fleet.wait_ready()
+        return fleet
+
+    def book(fleet: ClinicFleet, n: int) -> Booking:
+        slot = call_tool(fleet.url("clinic_b"), "list_available_slots", {})["structuredContent"]["available_slots"][0]
+        cpf = make_cpf(FIRST_CPF + 300 + n)
+        made = call_tool(fleet.url("clinic_b"), "book_appointment", {
+            "doctor": slot["doctor"], "date": slot["date"], "time": slot["time"], "patient_name": name_of(cpf),
+            "cpf": cpf})
+        assert made["isError"] is False, made
+        code = made["structuredContent"]["appointment"]["booking_code"]
+        return Booking("clinic_b", slot["doctor"], slot["date"], slot["time"], cpf, code, 0.0, 0.0)
+
+    fleet = clinic_b()
+    try:
+        kept = book(fleet, 0)
+        subprocess.run([str(postgres_bin() / "pg_dump"), "--format=custom", f"--file={dump}", url], check=True,
+                       timeout=60)
+        lost = book(fleet, 1)
+    finally:
+        fleet.stop()
+    named = backup_command(var_dir, "create", str(tmp_path / "backup"), CLINIC_B_DATABASE_URL=url)
+    subprocess.run([str(postgres_bin() / "pg_restore"), "--clean", "--if-exists", "--no-owner", f"--dbname={url}",
+                    str(dump)], check=True, timeout=60)
+    fleet = clinic_b()
+    try:
+        assert appointments(fleet, kept) == [(kept.doctor, kept.date, kept.time)]
+        assert appointments(fleet, lost) == []
+    finally:
+        fleet.stop()
+    assert named.returncode == 0 and "not copied: clinic_b: PostgreSQL (pg_dump)" in named.stdout
