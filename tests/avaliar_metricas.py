@@ -65,7 +65,8 @@ def document_section(rows, frozen, harm: str, failures, mode: str, turns: int) -
              "#### Development set and red-team (the targets apply here)", "", markdown_table(rows), "",
              *(f"- {line}" for line in summary(rows[-1][1])), ""]
     if frozen:
-        parts += ["#### Frozen test split (held out; measured, no target)", "", markdown_table(frozen), ""]
+        parts += ["#### First conversation split (development data since its first measurement; measured, no target)",
+                  "", markdown_table(frozen), ""]
     parts += ["#### HMR per kind of harm, over every turn that had an opportunity; false blocks", "", harm, ""]
     if failures:
         parts += ["#### Failing cases", "", *(f"- `{f['id_caso']}` ({f['category']}): {f['problem']}"
