@@ -166,8 +166,9 @@ def report(run: dict) -> str:
              "`python bench/serve.py" + (" --quick" if quick else "") + "`: the README production command "
              "(`gunicorn -c gunicorn_web.conf.py`, 2 gevent workers) on loopback, rules mode, default limits "
              "except turns per IP and per session (raised so one patient can be timed); streams wait on a "
-             f"clinic held {plan['hold_s']} s; {plan['turns']} timed turns per phase, 0.1 s apart. Load average (1 / 5 / "
-             f"15 min) at the start: {run['load_average']} (other work on the machine competes for its two cores).", "",
+             f"clinic held {plan['hold_s']} s; {plan['turns']} timed turns per phase, 0.1 s apart. Load average "
+             f"(1 / 5 / 15 min) at the start: {run['load_average']} (other work on the machine competes for its "
+             "two cores).", "",
              "| measure | value | vs unloaded |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     lines += ["", "| session flood | value |", "|---|---|",

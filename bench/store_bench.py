@@ -1,6 +1,7 @@
 """Clinic stores side by side: the same system on SQLite and on PostgreSQL, in one run.
 
-    .venv/bin/python bench/store_bench.py            # prints the figures, rewrites docs/figures/store.json and its block
+    .venv/bin/python bench/store_bench.py            # prints the figures, writes docs/figures/store.json and
+                                                     # renders its block of docs/performance.md
     .venv/bin/python bench/store_bench.py --no-write
 
 For each backend it starts the six clinics (two gunicorn workers each) and the web app, as
@@ -193,7 +194,8 @@ def _setup(run: dict) -> str:
     plan = run["plan"]
     return (f"Speed index before the run: {run['speed_ms']:.1f} ms (CPU time of a fixed Python workload; lower is "
             f"faster); load average (1 / 5 / 15 min) at the start {run['load_average']} (other work on the machine "
-            f"competes for its two cores). Layout: six clinics, each `gunicorn --workers {plan['clinic_workers']} -k gthread --threads 8`; "
+            f"competes for its two cores). Layout: six clinics, each `gunicorn --workers {plan['clinic_workers']} "
+            "-k gthread --threads 8`; "
             f"the web app by its production command with {plan['web_workers']} gevent workers; rules mode; SQLite "
             "sessions. PostgreSQL: a local cluster with its shipped durability settings (fsync, synchronous commit) "
             "on the same two cores, one database per clinic; SQLite: WAL with synchronous=NORMAL. Turns: one "

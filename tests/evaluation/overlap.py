@@ -31,12 +31,16 @@ class Leak:
     row: str
     file: str
     kind: str
+    line: int = 0  # for a sequence: the product file's line where it starts, so its author can reword it
+
+
+_MARKS = re.compile(r"[\u0300-\u036f]")  # the combining accents NFKD splits off Latin letters
+_WORD = re.compile(r"\w+")
 
 
 def words(text: str) -> list[str]:
     """Accents and case folded, punctuation dropped: the words as the checks compare them."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-    return re.findall(r"\w+", folded)
+    return _WORD.findall(_MARKS.sub("", unicodedata.normalize("NFKD", text)).casefold())
 
 
 def grams(tokens: list[str]) -> set[Gram]:
@@ -52,33 +56,37 @@ class Corpus:
     """
 
     def __init__(self, texts: dict[str, str]):
+        self.texts = texts
         self.segments = {path: [words(part) for part in text.split("||")] for path, text in texts.items()}
         self.joined = {path: "\n".join(f" {' '.join(tokens)} " for tokens in parts)
                        for path, parts in self.segments.items()}
-        self._grams: set[Gram] | None = None
 
     def containing(self, message: str) -> list[str]:
         """The files holding the whole message, word for word."""
         key = f" {' '.join(words(message))} "
         return [path for path, text in self.joined.items() if key in text] if key.strip() else []
 
-    def all_grams(self) -> set[Gram]:
-        """Every four-word sequence of every file."""
-        if self._grams is None:
-            self._grams = set().union(*(self._file_grams(parts) for parts in self.segments.values()))
-        return self._grams
-
     def files_with(self, wanted: set[Gram]) -> dict[Gram, list[str]]:
         """For each wanted sequence present in the corpus, the files holding it."""
+        firsts = {gram[0] for gram in wanted}  # most positions start no wanted sequence: skip them cheaply
         found: dict[Gram, list[str]] = {}
         for path, parts in self.segments.items():
-            for gram in self._file_grams(parts) & wanted:
+            here = {gram for tokens in parts for i, word in enumerate(tokens[:len(tokens) - SEQUENCE + 1])
+                    if word in firsts and (gram := tuple(tokens[i:i + SEQUENCE])) in wanted}
+            for gram in here:
                 found.setdefault(gram, []).append(path)
         return found
 
-    @staticmethod
-    def _file_grams(parts: list[list[str]]) -> set[Gram]:
-        return set().union(*(grams(tokens) for tokens in parts))
+    def line_of(self, path: str, gram: Gram) -> int:
+        """The first line of the file where the sequence starts (it may run on to the next line)."""
+        lines = self.texts[path].splitlines()
+        for number, line in enumerate(lines, 1):
+            here = words(line)
+            joined = here + words(lines[number]) if number < len(lines) else here
+            starts = range(len(here))
+            if any(tuple(joined[i:i + SEQUENCE]) == gram for i in starts):
+                return number
+        return 0
 
 
 def exact_leaks(split: str, split_messages: Iterable[Message], product: Corpus) -> Iterator[Leak]:
@@ -96,10 +104,15 @@ def sequence_leaks(split: str, split_messages: Iterable[Message], product: Corpu
     for message in split_messages:
         for gram in grams(words(message.text)):
             by_gram.setdefault(gram, set()).add(message.row)
-    new = set(by_gram) - before.all_grams()
-    found = {(row, path) for gram, paths in product.files_with(new).items() for row in by_gram[gram] for path in paths}
-    for row, path in sorted(found):
-        yield Leak(split, row, path, "sequence")
+    new = set(by_gram) - set(before.files_with(set(by_gram)))
+    found: dict[tuple[str, str], int] = {}
+    for gram, paths in product.files_with(new).items():
+        for row in by_gram[gram]:
+            for path in paths:
+                line = product.line_of(path, gram)
+                found[(row, path)] = min(found.get((row, path), line), line)
+    for (row, path), line in sorted(found.items()):
+        yield Leak(split, row, path, "sequence", line)
 
 
 def product_files(root: Path = ROOT) -> dict[str, str]:
@@ -107,8 +120,8 @@ def product_files(root: Path = ROOT) -> dict[str, str]:
     listed = _git(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")
     texts = {}
     for path in listed:
-        if path and not _is_split(path) and (root / path).is_file():
-            text = _text((root / path).read_bytes())
+        if path and not _is_split(path):
+            text = _read(root / path)
             if text is not None:
                 texts[path] = text
     return texts
@@ -153,6 +166,13 @@ def rewritten_rows(first: dict[str, dict[str, str]], now: dict[str, dict[str, st
 
 def _is_split(path: str) -> bool:
     return any(fnmatch(path, pattern) for pattern in SPLIT_GLOBS)
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return _text(path.read_bytes())
+    except (FileNotFoundError, IsADirectoryError):
+        return None  # deleted since git listed it (another test's scratch file), or a submodule
 
 
 def _text(data: bytes) -> str | None:

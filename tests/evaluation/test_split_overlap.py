@@ -60,8 +60,9 @@ def test_no_blind_split_shares_a_four_word_sequence_gained_since_it_was_committe
         if ledger[path]["status"] != BLIND or commit is None:
             continue  # a split not yet committed is compared with the product it is committed into
         before = Corpus(product_at(commit))
-        leaks += [(leak.split, leak.row, leak.file) for leak in sequence_leaks(path, split_messages(path), product, before)]
-    assert leaks == [], "product files gained four-word sequences of a blind split (split, row, file)"
+        leaks += [(leak.split, leak.row, f"{leak.file}:{leak.line}")
+                  for leak in sequence_leaks(path, split_messages(path), product, before)]
+    assert leaks == [], "product lines gained four-word sequences of a blind split: reword them (split, row, file:line)"
 
 
 def test_splits_are_append_only_since_the_commit_that_added_them(ledger):
@@ -87,7 +88,8 @@ def test_the_checks_read_every_kind_of_product_file(product):
 
 def test_a_message_copied_whole_is_found_and_a_bare_yes_is_not():
     product = Corpus({"tests/test_planted.py": 'REPLY = "Sim"\nMESSAGE = "QUERO VER A AGENDA, POR FAVOR!"\n'})
-    found = list(exact_leaks("split.csv", [Message("T1", "Quero ver a agenda por favor"), Message("T2", "sim")], product))
+    typed = [Message("T1", "Quero ver a agenda por favor"), Message("T2", "sim")]
+    found = list(exact_leaks("split.csv", typed, product))
     assert found == [Leak("split.csv", "T1", "tests/test_planted.py", "exact")]
 
 
@@ -99,8 +101,10 @@ def test_turns_of_a_csv_row_do_not_join_into_one_message():
 def test_a_four_word_sequence_counts_only_when_the_product_gained_it_after_the_split():
     message = [Message("T7", "minha filha caiu da escada e não acorda")]
     before = Corpus({"corpus.csv": "minha filha caiu da bicicleta ontem"})
-    now = Corpus({"corpus.csv": "minha filha caiu da bicicleta ontem", "test_new.py": "'caiu da escada e nao'"})
-    assert list(sequence_leaks("split.csv", message, now, before)) == [Leak("split.csv", "T7", "test_new.py", "sequence")]
+    now = Corpus({"corpus.csv": "minha filha caiu da bicicleta ontem",
+                  "test_new.py": "X = 1\nY = 'caiu da escada\ne nao'"})
+    found = list(sequence_leaks("split.csv", message, now, before))
+    assert found == [Leak("split.csv", "T7", "test_new.py", "sequence", 2)]
 
 
 def test_a_rewritten_or_removed_row_is_found_in_git_history(tmp_path):
