@@ -18,8 +18,8 @@ from pathlib import Path
 
 from tests.evaluation.splits import ROOT, SPLIT_GLOBS, Message, read_rows
 
-# A bare yes/no is how a confirmation is answered: the product cannot avoid those words.
-CONFIRMATIONS = {"sim", "yes", "nao", "no"}
+# A message shorter than this is a reply or a greeting ("sim", "ok, pode", "oi, bom dia") that any
+# product holds; it has no four-word sequence either, so neither check looks at it.
 SEQUENCE = 4
 Gram = tuple[str, ...]
 
@@ -90,9 +90,9 @@ class Corpus:
 
 
 def exact_leaks(split: str, split_messages: Iterable[Message], product: Corpus) -> Iterator[Leak]:
-    """Messages of the split found whole in a product file (a bare yes/no aside)."""
+    """Messages of the split, of four words or more, found whole in a product file."""
     for message in split_messages:
-        if " ".join(words(message.text)) in CONFIRMATIONS:
+        if len(words(message.text)) < SEQUENCE:
             continue
         for path in product.containing(message.text):
             yield Leak(split, message.row, path, "exact")

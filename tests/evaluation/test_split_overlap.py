@@ -86,9 +86,9 @@ def test_the_checks_read_every_kind_of_product_file(product):
     assert not set(split_paths()) & files
 
 
-def test_a_message_copied_whole_is_found_and_a_bare_yes_is_not():
-    product = Corpus({"tests/test_planted.py": 'REPLY = "Sim"\nMESSAGE = "QUERO VER A AGENDA, POR FAVOR!"\n'})
-    typed = [Message("T1", "Quero ver a agenda por favor"), Message("T2", "sim")]
+def test_a_message_copied_whole_is_found_and_a_short_reply_is_not():
+    product = Corpus({"tests/test_planted.py": 'REPLY = "Sim, pode ser"\nMESSAGE = "QUERO VER A AGENDA, POR FAVOR!"\n'})
+    typed = [Message("T1", "Quero ver a agenda por favor"), Message("T2", "sim, pode ser")]
     found = list(exact_leaks("split.csv", typed, product))
     assert found == [Leak("split.csv", "T1", "tests/test_planted.py", "exact")]
 
