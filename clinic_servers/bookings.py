@@ -13,11 +13,11 @@ from dataclasses import asdict, replace
 from datetime import date, datetime, timedelta
 from typing import Iterator, Sequence
 
-from clinic_servers import identity, write_log
+from clinic_servers import callbacks, identity, write_log
 from clinic_servers.contract.booking_codes import canonical, new_code
 from clinic_servers.contract.registry import Clinic
 from clinic_servers.errors import IdentityRefusal, ToolError
-from clinic_servers.store import WINDOW_DAYS, Patient, SlotRow
+from clinic_servers.store import WINDOW_DAYS, CallbackRow, Patient, SlotRow
 from clinic_servers.transaction import Transaction
 
 NOT_FOUND = "Não encontrei essa consulta com os seus dados. Confira médico, data, horário e o código da reserva."
@@ -25,6 +25,9 @@ TAKEN = "Este horário acabou de ser reservado por outra pessoa."
 UPCOMING = ("O paciente ainda tem consulta marcada nesta clínica: os dados só são apagados depois da última "
             "consulta (cancele as próximas antes, se for o caso).")
 MISMATCH = "O nome não confere com o cadastro deste CPF nesta clínica."
+NOTICE = ("Esta clínica só aceita cancelar ou remarcar com pelo menos {hours} horas de antecedência; "
+          "para esta consulta, fale com a clínica pelo telefone.")
+TOO_MANY = "Esta clínica aceita no máximo {most} consultas futuras por paciente."
 ERASED_CPF = "0" * 11  # never a person's: a CPF of repeated digits is never issued
 
 
@@ -102,23 +105,28 @@ class SlotLedger:
             return []
         with self._reading() as tx:
             rows = []
-            if identity.fits(tx, patient.cpf, patient.name):
+            # A parent who booked only for a child has no name recorded here: the codes alone open those bookings.
+            if identity.recorded_name(tx, patient.cpf) in (None, identity.name_key(patient.name)):
                 sql, args = _future_filter(now)
                 marks = ", ".join("?" * len(codes))
-                rows = _select(tx, f"{sql} AND cpf = ? AND booking_code IN ({marks})",
-                               [*args, patient.cpf, *map(canonical, codes)])
+                # The patient's own bookings, and those the patient made for someone else (a child, a parent).
+                rows = _select(tx, f"{sql} AND (cpf = ? OR booked_by_cpf = ?) AND booking_code IN ({marks})",
+                               [*args, patient.cpf, patient.cpf, *map(canonical, codes)])
         if not rows:
             with self._write() as tx:
                 identity.count_failure(tx, patient.cpf, patient.name)
         return rows
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
-             key: str | None = None) -> tuple[SlotRow, bool]:
+             key: str | None = None, booked_by: str | None = None) -> tuple[SlotRow, bool]:
         """Take a free slot; (row, False) when booked now, (row, True) when this patient already had it.
 
         Only a booking made now carries its code (and its retry with the same key): whoever knows a
         CPF and its name must not learn the code of a booking by asking for the same slot again.
+        A booking made for someone else (a child, a parent) is the patient's, under the patient's own
+        name and CPF (bound like any other), with the booker's CPF beside it.
         """
+        booked_by = None if booked_by == patient.cpf else booked_by
         with self._write(patient) as tx:
             known = _admit(tx, patient, booking=True)
             if (done := write_log.claim(tx, key, "book", patient.cpf)) is not None:
@@ -132,7 +140,8 @@ class SlotLedger:
                 raise ToolError("slot_taken", TAKEN)
             if not known and not identity.record(tx, patient.cpf, patient.name):
                 raise IdentityRefusal("identity_mismatch", MISMATCH)
-            booked = _take(tx, doctor, day, time, patient)
+            self._within_limit(tx, now, patient)
+            booked = _take(tx, doctor, day, time, patient, booked_by=booked_by)
             write_log.remember(tx, key, {"rows": [asdict(booked)], "already": False})
             return booked, False
 
@@ -144,6 +153,7 @@ class SlotLedger:
             if (done := write_log.claim(tx, key, "cancel", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0])
             row = _owned(tx, now, doctor, day, time, patient, code)
+            self._with_notice(now, row)
             _release(tx, row)
             write_log.remember(tx, key, {"rows": [asdict(row)]})
             return row
@@ -158,9 +168,47 @@ class SlotLedger:
             sql, args = _future_filter(now)
             if tx.execute(f"SELECT 1 FROM slots WHERE {sql} AND cpf = ?", [*args, cpf]).fetchone():
                 raise ToolError("upcoming_appointments", UPCOMING)
-            for table in ("patients", "identity_failures", "writes"):
+            for table in ("patients", "identity_failures", "writes", "callbacks"):
                 tx.execute(f"DELETE FROM {table} WHERE cpf = ?", (cpf,))
+            tx.execute("UPDATE slots SET booked_by_cpf = NULL WHERE booked_by_cpf = ?", (cpf,))
             return _anonymise(tx, cpf)
+
+    def request_callback(self, patient: Patient, phone: str, reason: str, best_time: str | None,
+                         key: str | None = None) -> CallbackRow:
+        """Record a patient's request to be called back (a few a day per CPF); a wrong name is refused as for bookings."""
+        with self._write(patient) as tx:
+            _admit(tx, patient, booking=True)
+            if (done := write_log.claim(tx, key, "request_callback", patient.cpf)) is not None:
+                return CallbackRow(**done["callback"])
+            row = callbacks.request(tx, patient, phone, reason, best_time)
+            write_log.remember(tx, key, {"callback": asdict(row)})
+            return row
+
+    def callbacks(self, include_closed: bool = False) -> list[CallbackRow]:
+        """The callback requests, oldest first: the open ones, or all."""
+        with self._reading() as tx:
+            return callbacks.listed(tx, include_closed)
+
+    def close_callback(self, reference: str) -> CallbackRow:
+        """Mark a callback request as done (closing it twice changes nothing)."""
+        with self._write() as tx:
+            return callbacks.close(tx, reference)
+
+    def _within_limit(self, tx: Transaction, now: datetime, patient: Patient) -> None:
+        """Refuse a booking past the clinic's limit of future bookings per patient (counted in the write's transaction)."""
+        most = self.clinic.rules.max_future_bookings
+        if most is None:
+            return
+        sql, args = _future_filter(now)
+        held = tx.execute(f"SELECT COUNT(*) AS n FROM slots WHERE {sql} AND cpf = ?", [*args, patient.cpf]).fetchone()
+        if held["n"] >= most:
+            raise ToolError("too_many_bookings", TOO_MANY.format(most=most))
+
+    def _with_notice(self, now: datetime, booking: SlotRow) -> None:
+        """Refuse to cancel or move a booking closer to its start than the clinic's minimum notice."""
+        hours = self.clinic.rules.min_notice_hours
+        if hours and booking.starts_at() - now < timedelta(hours=hours):
+            raise ToolError("notice_too_short", NOTICE.format(hours=hours))
 
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
@@ -172,10 +220,13 @@ class SlotLedger:
             if (done := write_log.claim(tx, key, "reschedule", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0]), SlotRow(**done["rows"][1])
             original = _owned(tx, now, doctor, *old, patient, code)
+            self._with_notice(now, original)
             if not _bookable(tx, now, doctor, *new).available:
                 raise ToolError("slot_taken", "O novo horário não está disponível.")
             _release(tx, original)
-            moved = _take(tx, doctor, *new, patient, code=original.booking_code)
+            # The booking stays whose it was: moved by the booker, it is still the dependant's.
+            holder = Patient(original.patient_name or patient.name, original.cpf or patient.cpf)
+            moved = _take(tx, doctor, *new, holder, code=original.booking_code, booked_by=original.booked_by_cpf)
             write_log.remember(tx, key, {"rows": [asdict(original), asdict(moved)]})
             return original, moved
 
@@ -217,7 +268,7 @@ def _select(tx: Transaction, where: str, args: list) -> list[SlotRow]:
 
 def _row(r) -> SlotRow:
     return SlotRow(r["doctor"], r["specialty"], r["date"], r["time"], bool(r["available"]), r["patient_name"],
-                   r["cpf"], r["booking_code"])
+                   r["cpf"], r["booking_code"], r["booked_by_cpf"])
 
 
 def _fetch(tx: Transaction, doctor: str, day: str, time: str) -> SlotRow | None:
@@ -236,25 +287,29 @@ def _bookable(tx: Transaction, now: datetime, doctor: str, day: str, time: str) 
 
 def _owned(tx: Transaction, now: datetime, doctor: str, day: str, time: str, patient: Patient,
            code: str) -> SlotRow:
-    """The patient's booking at that slot under that code; anything else is "not found", whoever holds the slot."""
+    """The booking at that slot under that code, the patient's own or one the patient made for someone else;
+    anything else is "not found", whoever holds the slot."""
     row = _fetch(tx, doctor, day, time)
     # Counted alike, whoever holds the slot: the refusal costs the same work for an unknown CPF as for a wrong code.
-    if row is None or row.available or row.cpf != patient.cpf or row.booking_code != canonical(code):
+    if row is None or row.available or patient.cpf not in (row.cpf, row.booked_by_cpf) \
+            or row.booking_code != canonical(code):
         raise IdentityRefusal("appointment_not_found", NOT_FOUND)
     if row.starts_at() <= now:
         raise ToolError("appointment_in_past", "Esta consulta já aconteceu.")
     return row
 
 
-def _take(tx: Transaction, doctor: str, day: str, time: str, patient: Patient, code: str | None = None) -> SlotRow:
+def _take(tx: Transaction, doctor: str, day: str, time: str, patient: Patient, code: str | None = None,
+          booked_by: str | None = None) -> SlotRow:
     """Book a free slot in one conditional update, with a fresh code unless moving a booking (codes are unique)."""
     for _ in range(5):
         try:
             with tx.savepoint():
                 updated = tx.execute(
-                    "UPDATE slots SET available = 0, patient_name = ?, cpf = ?, booked_at = ?, booking_code = ? "
-                    "WHERE doctor = ? AND date = ? AND time = ? AND available = 1",
-                    (patient.name, patient.cpf, identity.utc_now(), code or new_code(), doctor, day, time))
+                    "UPDATE slots SET available = 0, patient_name = ?, cpf = ?, booked_at = ?, booking_code = ?, "
+                    "booked_by_cpf = ? WHERE doctor = ? AND date = ? AND time = ? AND available = 1",
+                    (patient.name, patient.cpf, identity.utc_now(), code or new_code(), booked_by, doctor, day,
+                     time))
         except tx.integrity_error:
             if code is not None:
                 raise
@@ -268,7 +323,7 @@ def _take(tx: Transaction, doctor: str, day: str, time: str, patient: Patient, c
 def _release(tx: Transaction, booking: SlotRow) -> None:
     """Free a booked slot in one conditional update: only while it still holds this patient's booking."""
     freed = tx.execute("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
-                       "booking_code = NULL WHERE doctor = ? AND date = ? AND time = ? AND cpf = ? "
+                       "booking_code = NULL, booked_by_cpf = NULL WHERE doctor = ? AND date = ? AND time = ? AND cpf = ? "
                        "AND booking_code = ?",
                        (booking.doctor, booking.date, booking.time, booking.cpf, booking.booking_code))
     if freed.rowcount != 1:
