@@ -13,11 +13,13 @@ from dataclasses import asdict, replace
 from datetime import date, datetime, timedelta
 from typing import Iterator, Sequence
 
-from clinic_servers import callbacks, identity, write_log
+from clinic_servers import identity, write_log
+from clinic_servers.callbacks import CallbackRequests
+from clinic_servers.clinic_rules import with_notice, within_limit
 from clinic_servers.contract.booking_codes import canonical, new_code
 from clinic_servers.contract.registry import Clinic
 from clinic_servers.errors import IdentityRefusal, ToolError
-from clinic_servers.store import WINDOW_DAYS, CallbackRow, Patient, SlotRow
+from clinic_servers.store import WINDOW_DAYS, Patient, SlotRow
 from clinic_servers.transaction import Transaction
 
 NOT_FOUND = "Não encontrei essa consulta com os seus dados. Confira médico, data, horário e o código da reserva."
@@ -25,13 +27,10 @@ TAKEN = "Este horário acabou de ser reservado por outra pessoa."
 UPCOMING = ("O paciente ainda tem consulta marcada nesta clínica: os dados só são apagados depois da última "
             "consulta (cancele as próximas antes, se for o caso).")
 MISMATCH = "O nome não confere com o cadastro deste CPF nesta clínica."
-NOTICE = ("Esta clínica só aceita cancelar ou remarcar com pelo menos {hours} horas de antecedência; "
-          "para esta consulta, fale com a clínica pelo telefone.")
-TOO_MANY = "Esta clínica aceita no máximo {most} consultas futuras por paciente."
 ERASED_CPF = "0" * 11  # never a person's: a CPF of repeated digits is never issued
 
 
-class SlotLedger:
+class SlotLedger(CallbackRequests):
     """The `SlotStore` contract over a backend's transactions (subclasses open them)."""
 
     clinic: Clinic
@@ -140,7 +139,7 @@ class SlotLedger:
                 raise ToolError("slot_taken", TAKEN)
             if not known and not identity.record(tx, patient.cpf, patient.name):
                 raise IdentityRefusal("identity_mismatch", MISMATCH)
-            self._within_limit(tx, now, patient)
+            within_limit(tx, self.clinic.rules, now, patient.cpf)
             booked = _take(tx, doctor, day, time, patient, booked_by=booked_by)
             write_log.remember(tx, key, {"rows": [asdict(booked)], "already": False})
             return booked, False
@@ -153,7 +152,7 @@ class SlotLedger:
             if (done := write_log.claim(tx, key, "cancel", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0])
             row = _owned(tx, now, doctor, day, time, patient, code)
-            self._with_notice(now, row)
+            with_notice(self.clinic.rules, now, row)
             _release(tx, row)
             write_log.remember(tx, key, {"rows": [asdict(row)]})
             return row
@@ -173,43 +172,6 @@ class SlotLedger:
             tx.execute("UPDATE slots SET booked_by_cpf = NULL WHERE booked_by_cpf = ?", (cpf,))
             return _anonymise(tx, cpf)
 
-    def request_callback(self, patient: Patient, phone: str, reason: str, best_time: str | None,
-                         key: str | None = None) -> CallbackRow:
-        """Record a patient's request to be called back (a few a day per CPF); a wrong name is refused as for bookings."""
-        with self._write(patient) as tx:
-            _admit(tx, patient, booking=True)
-            if (done := write_log.claim(tx, key, "request_callback", patient.cpf)) is not None:
-                return CallbackRow(**done["callback"])
-            row = callbacks.request(tx, patient, phone, reason, best_time)
-            write_log.remember(tx, key, {"callback": asdict(row)})
-            return row
-
-    def callbacks(self, include_closed: bool = False) -> list[CallbackRow]:
-        """The callback requests, oldest first: the open ones, or all."""
-        with self._reading() as tx:
-            return callbacks.listed(tx, include_closed)
-
-    def close_callback(self, reference: str) -> CallbackRow:
-        """Mark a callback request as done (closing it twice changes nothing)."""
-        with self._write() as tx:
-            return callbacks.close(tx, reference)
-
-    def _within_limit(self, tx: Transaction, now: datetime, patient: Patient) -> None:
-        """Refuse a booking past the clinic's limit of future bookings per patient (counted in the write's transaction)."""
-        most = self.clinic.rules.max_future_bookings
-        if most is None:
-            return
-        sql, args = _future_filter(now)
-        held = tx.execute(f"SELECT COUNT(*) AS n FROM slots WHERE {sql} AND cpf = ?", [*args, patient.cpf]).fetchone()
-        if held["n"] >= most:
-            raise ToolError("too_many_bookings", TOO_MANY.format(most=most))
-
-    def _with_notice(self, now: datetime, booking: SlotRow) -> None:
-        """Refuse to cancel or move a booking closer to its start than the clinic's minimum notice."""
-        hours = self.clinic.rules.min_notice_hours
-        if hours and booking.starts_at() - now < timedelta(hours=hours):
-            raise ToolError("notice_too_short", NOTICE.format(hours=hours))
-
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
         """Move this patient's booking to another free slot of the same doctor, all or nothing; the code stays."""
@@ -220,7 +182,7 @@ class SlotLedger:
             if (done := write_log.claim(tx, key, "reschedule", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0]), SlotRow(**done["rows"][1])
             original = _owned(tx, now, doctor, *old, patient, code)
-            self._with_notice(now, original)
+            with_notice(self.clinic.rules, now, original)
             if not _bookable(tx, now, doctor, *new).available:
                 raise ToolError("slot_taken", "O novo horário não está disponível.")
             _release(tx, original)

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import logging
+from contextlib import AbstractContextManager
+from dataclasses import asdict
 from datetime import timedelta
 
+from clinic_servers import identity, write_log
 from clinic_servers.contract.booking_codes import new_code
-from clinic_servers.errors import ToolError
+from clinic_servers.errors import IdentityRefusal, ToolError
 from clinic_servers.identity import utc_now
 from clinic_servers.store import CallbackRow, Patient
 from clinic_servers.transaction import Transaction
@@ -17,6 +20,39 @@ MAX_PER_DAY = 3
 RATE_WINDOW = timedelta(days=1)
 TOO_MANY = "Você já pediu que a clínica ligue de volta; a equipe vai retornar. Se for urgente, ligue para a clínica."
 NOT_FOUND = "Pedido de retorno não encontrado."
+MISMATCH = "O nome não confere com o cadastro deste CPF nesta clínica."
+
+
+class CallbackRequests:
+    """The store's callback requests, over the transactions of the ledger it is part of."""
+
+    def _write(self, patient: Patient | None = None) -> AbstractContextManager[Transaction]:
+        raise NotImplementedError
+
+    def _reading(self) -> AbstractContextManager[Transaction]:
+        raise NotImplementedError
+
+    def request_callback(self, patient: Patient, phone: str, reason: str, best_time: str | None,
+                         key: str | None = None) -> CallbackRow:
+        """Record a patient's request to be called back; a name that does not fit the CPF is refused (and counted)."""
+        with self._write(patient) as tx:
+            if identity.check(tx, patient.cpf, patient.name) == "mismatch":
+                raise IdentityRefusal("identity_mismatch", MISMATCH)
+            if (done := write_log.claim(tx, key, "request_callback", patient.cpf)) is not None:
+                return CallbackRow(**done["callback"])
+            row = request(tx, patient, phone, reason, best_time)
+            write_log.remember(tx, key, {"callback": asdict(row)})
+            return row
+
+    def callbacks(self, include_closed: bool = False) -> list[CallbackRow]:
+        """The callback requests, oldest first: the open ones, or all."""
+        with self._reading() as tx:
+            return listed(tx, include_closed)
+
+    def close_callback(self, reference: str) -> CallbackRow:
+        """Mark a callback request as done (closing it twice changes nothing)."""
+        with self._write() as tx:
+            return close(tx, reference)
 
 
 def request(tx: Transaction, patient: Patient, phone: str, reason: str, best_time: str | None) -> CallbackRow:

@@ -8,10 +8,10 @@ _PHRASES = {
     "request_callback_noun": "the callback request",
     "for_patient": " (for {name})",
     "booked_line_for": "• {day} at {time} — {doctor} ({clinic}, {specialty}) — for {patient}",
-    "ask_dependant": "Got it: the appointment is for {relative}. It is booked under the name of the person who "
-                     "will be seen: tell me {relative}'s full name and CPF (for example: Lucas Almeida, "
-                     "and the CPF's 11 digits). You can still see, reschedule and cancel it with the booking code.",
-    "ask_dependant_invalid": "That CPF is not valid (or it is yours). Tell me {relative}'s full name and CPF.",
+    "ask_dependant": "Got it: the appointment is for {relative}. What are {relative}'s full name and CPF? It is "
+                     "booked under the name of the person who will be seen, and you can still see, reschedule "
+                     "and cancel it with the booking code.",
+    "ask_dependant_invalid": "That CPF is not valid (or it is yours). What are {relative}'s full name and CPF?",
     "for_dependant": "Noted: the next bookings in this chat are for {name}. To book for yourself, say \"for me\".",
     "person_intro": "To talk to a person, call the clinic:",
     "contact_line": "• {clinic} ({specialty}): {phone} — {hours}",

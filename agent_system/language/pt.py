@@ -10,11 +10,11 @@ _PHRASES = {
     "request_callback_noun": "o pedido de retorno",
     "for_patient": " (para {name})",
     "booked_line_for": "• {day} às {time} — {doctor} ({clinic}, {specialty}) — para {patient}",
-    "ask_dependant": "Entendi: a consulta é para {relative}. A reserva fica no nome de quem vai ser atendido: me "
-                     "diga o nome completo e o CPF de {relative} (por exemplo: Lucas Almeida e os 11 dígitos do "
-                     "CPF). Você continua podendo ver, remarcar e cancelar a consulta com o código da reserva.",
-    "ask_dependant_invalid": "Esse CPF não é válido (ou é o seu). Me diga o nome completo e o CPF (11 dígitos) "
-                             "de {relative}.",
+    "ask_dependant": "Entendi: a consulta é para {relative}. Qual é o nome completo e o CPF de {relative}? A "
+                     "reserva fica no nome de quem vai ser atendido, e você continua podendo ver, remarcar e "
+                     "cancelar a consulta com o código da reserva.",
+    "ask_dependant_invalid": "Esse CPF não é válido (ou é o seu). Qual é o nome completo e o CPF (11 dígitos) "
+                             "de {relative}?",
     "for_dependant": "Anotado: as próximas marcações desta conversa são para {name}. Para marcar para você, "
                      "diga \"para mim\".",
     "person_intro": "Para falar com uma pessoa da equipe, ligue para a clínica:",

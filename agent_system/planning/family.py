@@ -28,7 +28,7 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
         if person is not None:
             return _named(person, reading, conversation, plan_for, reread)
         conversation.forget_who()  # anything else moves on; the question can be asked again
-    relation = relation_in(reading.text)
+    relation = relation_in(reading.text) if _asks_an_appointment(reading) else None
     if relation is None:
         if for_self(reading.text):
             conversation.book_for(None)
@@ -40,6 +40,12 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
                     reasoning=[f"The appointment is for the patient's {relation}: ask their full name and CPF."]), reading
     conversation.book_for(known)
     return addressed(plan_for(reading), conversation), reading
+
+
+def _asks_an_appointment(reading: Reading) -> bool:
+    """A request for a new appointment or a listing ("meu pai passou mal" alone books nothing for anyone)."""
+    wants = reading.wants_book or reading.wants_list or bool(reading.specialties or reading.doctors)
+    return wants and not (reading.wants_mine or reading.wants_cancel or reading.wants_reschedule)
 
 
 def addressed(plan: Plan, conversation: Conversation) -> Plan:

@@ -14,8 +14,14 @@ _PT_RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó
                  r"sogr[oa]|enteado|enteada|companheir[oa]|namorad[oa]|bebe|filhinh[oa]|tio|tia|sobrinh[oa]")
 _EN_RELATIVES = (r"son|daughter|kid|child|mom|mum|mother|dad|father|wife|husband|grandma|grandmother|grandpa|"
                  r"grandfather|sister|brother|baby|partner|aunt|uncle|nephew|niece")
-# "pro meu filho", "para minha mãe", "a consulta da minha filha", "meu pai precisa", "for my mom", "my dad needs".
-_RELATIVE = re.compile(rf"\b(?:(?:meu|minha)\s+(?P<pt>{_PT_RELATIVES})|my\s+(?P<en>{_EN_RELATIVES}))\b")
+# "pro meu filho", "para minha mãe", "a consulta da minha filha", "meu pai precisa", "for my mom", "my dad needs":
+# the relative is whom the appointment is for; "meu filho mexeu no armário" only tells what happened.
+_PT_FOR = r"(?:pro|pra|para|p/|do|da|de)\s+(?:o\s+|a\s+)?"
+_PT_NEEDS = r"\s+(?:precisa|quer|queria|tem que|vai|deve|necessita)"
+_EN_NEEDS = r"\s+(?:needs|wants|has to|should|must|would like)"
+_RELATIVE = re.compile(
+    rf"\b(?:{_PT_FOR}(?:meu|minha)\s+(?P<pt>{_PT_RELATIVES})\b|(?:meu|minha)\s+(?P<pt2>{_PT_RELATIVES}){_PT_NEEDS}\b"
+    rf"|for\s+my\s+(?P<en>{_EN_RELATIVES})\b|my\s+(?P<en2>{_EN_RELATIVES}){_EN_NEEDS}\b)")
 # The relative is the patient when the words are about the patient's own relative's case, not a booking for
 # them: "minha mãe marcou pra mim" names the booker. A booking for the patient themself.
 _FOR_SELF = re.compile(r"\b(?:pra|para) mim\b|\bpra eu\b|\bfor me\b|\bfor myself\b|\beu mesm[oa]\b|"
@@ -31,7 +37,7 @@ _NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 def relation_in(text: str) -> str | None:
     """The relative a normalised message books for ("filho", "mom"), or None."""
     found = _RELATIVE.search(text)
-    return (found["pt"] or found["en"]) if found else None
+    return next((g for g in found.groups() if g), None) if found else None
 
 
 def for_self(text: str) -> bool:

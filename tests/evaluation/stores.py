@@ -62,7 +62,7 @@ class ClinicStores:
                 booked = conn.execute("SELECT doctor, date, time FROM slots WHERE cpf IS NOT NULL").fetchall()
                 extra = [row for row in booked if tuple(row) not in set(keep)]
                 conn.executemany("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
-                                 "booking_code = NULL "
+                                 "booking_code = NULL, booked_by_cpf = NULL "
                                  "WHERE doctor = ? AND date = ? AND time = ?", extra)
                 conn.execute("COMMIT")
 
