@@ -132,7 +132,9 @@ class Pipeline:
             plan, planned = self.front_desk.plan(
                 reading, conversation, lambda r: self.planner.plan(r, conversation, today),
                 lambda text: read(text, conversation, today, self.doctors, self.federation))
-        return (self.overlap.review(plan, conversation, planned) if self.overlap is not None else plan), planned
+        plan = self.overlap.review(plan, conversation, planned) if self.overlap is not None else plan
+        # A held booking confirmed now is for whom the conversation books for, as when it was held.
+        return (plan if self.front_desk is None else self.front_desk.addressed(plan, conversation)), planned
 
     def _halt(self, text: str, language: str, audit: dict, emergency: bool):
         """An answer from the triage stage alone: no plan, no clinic called, nothing booked."""

@@ -1,7 +1,7 @@
 """What is settled before the booking planner: a person when asked for, and who an appointment is for."""
 from __future__ import annotations
 
-from agent_system.planning.family import PlanFor, Reread, plan_for_family
+from agent_system.planning.family import PlanFor, Reread, addressed, plan_for_family
 from agent_system.planning.human_contact import plan_human_contact
 from agent_system.planning.plan import Plan
 from agent_system.sessions.conversation import Conversation
@@ -22,3 +22,7 @@ class FrontDesk:
         if contact is not None:
             return contact, reading
         return plan_for_family(reading, conversation, plan_for, reread)
+
+    def addressed(self, plan: Plan, conversation: Conversation) -> Plan:
+        """The plan's bookings made for the dependant the conversation books for now, if any."""
+        return addressed(plan, conversation)
