@@ -13,14 +13,13 @@ from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
 from agent_system.planning.awaited_change import awaited_change
-from agent_system.planning.front_desk import FrontDesk
 from agent_system.planning.held_slots import PICKED, offered_slot
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.planning.write_intent import confirmation_reply
 from agent_system.sessions.conversation import Conversation, PendingAction, Turn
-from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, Planning, SecondLook,
-                                  SemanticScoring, TurnBudget, Today, Verifying)
+from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, FrontDeskReview, Planning,
+                                  SecondLook, SemanticScoring, TurnBudget, Today, Verifying)
 from agent_system.triage.answers import help_called_answer, safety_line
 from agent_system.triage.bands import within_a_request
 from agent_system.triage.screen import TriageResult, emergency_answer
@@ -40,7 +39,7 @@ class Pipeline:
                  llm_responder: AnswerWriting | None = None,
                  triage_net: SecondLook | None = None, overlap: BookingGuard | None = None,
                  llm: TurnBudget | None = None, semantic: SemanticScoring | None = None,
-                 front_desk: FrontDesk | None = None):
+                 front_desk: FrontDeskReview | None = None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared

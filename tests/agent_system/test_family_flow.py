@@ -7,7 +7,7 @@ from tests.support import all_store_bookings, make_cpf, run_turn
 
 
 def test_an_emergency_about_the_child_keeps_triage_first(pipeline, new_conversation):
-    conversation = new_conversation("Paula Reis Moura", normalize_cpf(make_cpf(8601)))
+    conversation = new_conversation("Paula Reis Moura", normalize_cpf(make_cpf(96601)))
     _, asked = run_turn(pipeline, conversation, "quero marcar ortopedia pro meu filho")
     assert "CPF de seu filho" in asked.text
     events, answer = run_turn(pipeline, conversation, "meu filho caiu, bateu a cabeça e não acorda")
@@ -16,14 +16,14 @@ def test_an_emergency_about_the_child_keeps_triage_first(pipeline, new_conversat
 
 
 def test_a_cpf_that_is_not_valid_or_the_patients_own_is_asked_again(pipeline, new_conversation):
-    own = normalize_cpf(make_cpf(8602))
+    own = normalize_cpf(make_cpf(96602))
     conversation = new_conversation("Paula Reis Moura", own)
     run_turn(pipeline, conversation, "I need a dermatologist for my daughter")
     _, invalid = run_turn(pipeline, conversation, "Julia Reis Moura, 123.456.789-00")
     assert "not valid" in invalid.text and not invalid.slots
     _, own_again = run_turn(pipeline, conversation, f"Julia Reis Moura, {own}")
     assert "not valid" in own_again.text and conversation.patient.dependants == []
-    child = normalize_cpf(make_cpf(8603))
+    child = normalize_cpf(make_cpf(96603))
     _, listed = run_turn(pipeline, conversation, f"Julia Reis Moura, {child}")
     assert listed.slots and "Julia Reis Moura" in listed.text
     assert [(d.name, d.cpf, d.relation) for d in conversation.patient.dependants] == [
@@ -31,7 +31,7 @@ def test_a_cpf_that_is_not_valid_or_the_patients_own_is_asked_again(pipeline, ne
 
 
 def test_after_booking_for_a_child_the_patient_books_for_herself(pipeline, new_conversation, clinics):
-    own, child = normalize_cpf(make_cpf(8604)), normalize_cpf(make_cpf(8605))
+    own, child = normalize_cpf(make_cpf(96604)), normalize_cpf(make_cpf(96605))
     conversation = new_conversation("Paula Reis Moura", own)
     run_turn(pipeline, conversation, "quero marcar ortopedia pro meu filho")
     run_turn(pipeline, conversation, f"Pedro Reis Moura, CPF {child}")
@@ -44,6 +44,6 @@ def test_after_booking_for_a_child_the_patient_books_for_herself(pipeline, new_c
 
 
 def test_a_relative_in_a_story_asks_nobody_for_a_cpf(pipeline, new_conversation):
-    conversation = new_conversation("Paula Reis Moura", normalize_cpf(make_cpf(8606)))
+    conversation = new_conversation("Paula Reis Moura", normalize_cpf(make_cpf(96606)))
     _, answer = run_turn(pipeline, conversation, "quero marcar cardiologia, meu pai anda cansado")
     assert answer.slots and "CPF" not in answer.text and conversation.family_ask is None

@@ -20,8 +20,8 @@ from tests.support import make_cpf
 
 NOW = datetime(2026, 11, 23, 0, 0)  # Monday, the clinic's CLINIC_TODAY
 TAVARES, GOMES = "Dr. Marcelo Tavares", "Dra. Patrícia Gomes"
-PARENT = Patient("Carla Mendes Duarte", normalize_cpf(make_cpf(7101)))
-CHILD = Patient("Lucas Mendes Duarte", normalize_cpf(make_cpf(7102)))
+PARENT = Patient("Carla Mendes Duarte", normalize_cpf(make_cpf(97101)))
+CHILD = Patient("Lucas Mendes Duarte", normalize_cpf(make_cpf(97102)))
 
 
 def with_rules(backend, **rules):
@@ -54,7 +54,7 @@ def test_a_parent_books_for_a_child_under_the_childs_identity_and_manages_it(sto
 
 def test_a_stranger_cannot_cancel_a_dependants_booking(store, backend):
     booked, _ = store.book(NOW, GOMES, "2026-11-24", "11:00", CHILD, booked_by=PARENT.cpf)
-    stranger = Patient("Pessoa Estranha", normalize_cpf(make_cpf(7103)))
+    stranger = Patient("Pessoa Estranha", normalize_cpf(make_cpf(97103)))
     with pytest.raises(IdentityRefusal):
         store.cancel(NOW, GOMES, "2026-11-24", "11:00", stranger, booked.booking_code)
     assert held(backend, GOMES, "2026-11-24", "11:00") == [(CHILD.name, CHILD.cpf, PARENT.cpf)]

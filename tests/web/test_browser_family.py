@@ -15,7 +15,7 @@ PAULO = "Dr. Paulo Henrique Lima"  # clinic_b
 
 def test_a_card_booked_for_a_child_names_the_child_and_the_clinics_rules(page, live_server, clinics):
     offset = 2 * (page.viewport_name == "phone")
-    parent, child = make_cpf(8501 + offset), make_cpf(8502 + offset)
+    parent, child = make_cpf(96501 + offset), make_cpf(96502 + offset)
     identify(page, live_server, "Carla Mendes Duarte", parent)
     asked = send(page, "Quero marcar dermatologia pra minha filha")
     assert "CPF de sua filha" in asked.locator(".answer-text").inner_text()
