@@ -11,6 +11,7 @@ from agent_system.dispatch.router import Router
 from agent_system.llm.client import build_llm
 from agent_system.pipeline import Pipeline
 from agent_system.planning.check import PlanCheck
+from agent_system.planning.front_desk import FrontDesk
 from agent_system.planning.llm_planner import LLMPlanner
 from agent_system.planning.overlap import OverlapGuard
 from agent_system.planning.planner import Planner
@@ -26,7 +27,8 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     """The five-stage pipeline; without an LLM every stage is deterministic."""
     llm = build_llm(settings.llm)
     doctors = [doctor.name for clinic in registry.clinics for doctor in clinic.doctors]
-    verifier = Verifier(llm, _prompt(settings, "verifier.txt"), doctors)
+    contacts = [value for clinic in registry.clinics for value in (clinic.contact.phone, clinic.contact.address)]
+    verifier = Verifier(llm, _prompt(settings, "verifier.txt"), doctors, contacts)
     rules = RulesPlanner(registry)
     llm_planner = LLMPlanner(llm, registry, settings.prompts_dir) if llm else None
     check = PlanCheck(registry, rules.doctors, rules.federation, is_write_request)
@@ -41,7 +43,8 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
-                    doctors=rules.doctors, federation=rules.federation, llm=llm, semantic=semantic_screen())
+                    doctors=rules.doctors, federation=rules.federation, llm=llm, semantic=semantic_screen(),
+                    front_desk=FrontDesk(registry))
 
 
 @cache

@@ -79,6 +79,8 @@ class AppointmentItem(BaseModel):
     status: str
     # Only on a booking made this turn: the patient needs it to cancel or reschedule later.
     code: str | None = None
+    # Whom the appointment is for, when not the patient (a child, a parent): their name.
+    patient: str | None = None
 
 
 class ConfirmRequest(BaseModel):

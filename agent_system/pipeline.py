@@ -18,8 +18,8 @@ from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.planning.write_intent import confirmation_reply
 from agent_system.sessions.conversation import Conversation, PendingAction, Turn
-from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, Planning, SecondLook,
-                                  SemanticScoring, TurnBudget, Today, Verifying)
+from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, FrontDeskReview, Planning,
+                                  SecondLook, SemanticScoring, TurnBudget, Today, Verifying)
 from agent_system.triage.answers import help_called_answer, safety_line
 from agent_system.triage.bands import within_a_request
 from agent_system.triage.screen import TriageResult, emergency_answer
@@ -38,7 +38,8 @@ class Pipeline:
                  clock: Today, doctors: DoctorIndex, federation: FederationWords,
                  llm_responder: AnswerWriting | None = None,
                  triage_net: SecondLook | None = None, overlap: BookingGuard | None = None,
-                 llm: TurnBudget | None = None, semantic: SemanticScoring | None = None):
+                 llm: TurnBudget | None = None, semantic: SemanticScoring | None = None,
+                 front_desk: FrontDeskReview | None = None):
         self.planner, self.router, self.verifier = planner, router, verifier
         self.renderer, self.clock, self.llm_responder = renderer, clock, llm_responder
         self.triage_net = triage_net  # the LLM's second look at messages the screen cleared
@@ -47,6 +48,7 @@ class Pipeline:
         self.federation = federation  # the registry's specialties and clinics, likewise
         self.llm = llm  # its per-turn budget, opened for triage, settled by the planner, closed at the end
         self.semantic = semantic  # the trained screen that recognises an emergency told without its words
+        self.front_desk = front_desk  # a person when asked, and whom an appointment is for, before the planner
 
     def run(self, conversation: Conversation, message: str) -> Iterator:
         """Run one turn, yielding its events; the conversation records the exchange at the end."""
@@ -85,7 +87,9 @@ class Pipeline:
         if reading.booking_code:
             conversation.hold_typed_code(reading.booking_code)
         grant = grant_for(reading, conversation)
-        plan = yield from _timed("planning", lambda: self._plan(reading, conversation))
+        plan, planned = yield from _timed("planning", lambda: self._plan(reading, conversation))
+        if planned is not reading:  # the request an earlier turn asked whom it was for: its own words grant
+            grant = grant_for(planned, conversation)
         if plan.overlap_confirmed:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
@@ -119,9 +123,17 @@ class Pipeline:
             return replace(blank, message=message, language=detect_language(message), triage=triage)
         return replace(reading, triage=screen(message, reading.language, self.triage_net, self.semantic))
 
-    def _plan(self, reading: Reading, conversation: Conversation) -> Plan:
-        plan = self.planner.plan(reading, conversation, self.clock.today())
-        return self.overlap.review(plan, conversation, reading) if self.overlap is not None else plan
+    def _plan(self, reading: Reading, conversation: Conversation) -> tuple[Plan, Reading]:
+        today = self.clock.today()
+        if self.front_desk is None:
+            plan, planned = self.planner.plan(reading, conversation, today), reading
+        else:
+            plan, planned = self.front_desk.plan(
+                reading, conversation, lambda r: self.planner.plan(r, conversation, today),
+                lambda text: read(text, conversation, today, self.doctors, self.federation))
+        plan = self.overlap.review(plan, conversation, planned) if self.overlap is not None else plan
+        # A held booking confirmed now is for whom the conversation books for, as when it was held.
+        return (plan if self.front_desk is None else self.front_desk.addressed(plan, conversation)), planned
 
     def _halt(self, text: str, language: str, audit: dict, emergency: bool):
         """An answer from the triage stage alone: no plan, no clinic called, nothing booked."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Generator, Iterator, Protocol
+from typing import Callable, Generator, Iterator, Protocol
 
 from agent_system.answer.responder import Rendering
 from agent_system.events import TokenEvent
@@ -47,6 +47,13 @@ class SecondLook(Protocol):
 
 class BookingGuard(Protocol):
     def review(self, plan: Plan, conversation: Conversation, reading: Reading) -> Plan: ...
+
+
+class FrontDeskReview(Protocol):
+    def plan(self, reading: Reading, conversation: Conversation, plan_for: Callable[[Reading], Plan],
+             reread: Callable[[str], Reading]) -> tuple[Plan, Reading]: ...
+
+    def addressed(self, plan: Plan, conversation: Conversation) -> Plan: ...
 
 
 class TurnBudget(Protocol):

@@ -10,30 +10,29 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import asdict, replace
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import Iterator, Sequence
 
 from clinic_servers import identity, write_log
+from clinic_servers.callbacks import CallbackRequests
+from clinic_servers.clinic_rules import with_notice, within_limit
 from clinic_servers.contract.booking_codes import canonical, new_code
 from clinic_servers.contract.registry import Clinic
+from clinic_servers.erasure import PersonalDataErasure, future_filter
 from clinic_servers.errors import IdentityRefusal, ToolError
 from clinic_servers.store import WINDOW_DAYS, Patient, SlotRow
 from clinic_servers.transaction import Transaction
 
 NOT_FOUND = "Não encontrei essa consulta com os seus dados. Confira médico, data, horário e o código da reserva."
 TAKEN = "Este horário acabou de ser reservado por outra pessoa."
-UPCOMING = ("O paciente ainda tem consulta marcada nesta clínica: os dados só são apagados depois da última "
-            "consulta (cancele as próximas antes, se for o caso).")
 MISMATCH = "O nome não confere com o cadastro deste CPF nesta clínica."
-ERASED_CPF = "0" * 11  # never a person's: a CPF of repeated digits is never issued
 
 
-class SlotLedger:
+class SlotLedger(CallbackRequests, PersonalDataErasure):
     """The `SlotStore` contract over a backend's transactions (subclasses open them)."""
 
     clinic: Clinic
     _materialised_for: date | None = None
-    _forgotten_before: date | None = None
 
     def _transaction(self) -> AbstractContextManager[Transaction]:
         """A write transaction: committed when the block ends, rolled back when it raises."""
@@ -84,7 +83,7 @@ class SlotLedger:
     def available(self, now: datetime, doctor: str | None = None,
                   date_from: str | None = None, date_to: str | None = None) -> list[SlotRow]:
         """Free future slots, optionally for one doctor and a date range, earliest first."""
-        sql, args = _future_filter(now)
+        sql, args = future_filter(now)
         sql += " AND available = 1"
         for clause, value in (("doctor = ?", doctor), ("date >= ?", date_from), ("date <= ?", date_to)):
             if value:
@@ -103,23 +102,28 @@ class SlotLedger:
             return []
         with self._reading() as tx:
             rows = []
-            if identity.fits(tx, patient.cpf, patient.name):
-                sql, args = _future_filter(now)
+            # A parent who booked only for a child has no name recorded here: the codes alone open those bookings.
+            if identity.recorded_name(tx, patient.cpf) in (None, identity.name_key(patient.name)):
+                sql, args = future_filter(now)
                 marks = ", ".join("?" * len(codes))
-                rows = _select(tx, f"{sql} AND cpf = ? AND booking_code IN ({marks})",
-                               [*args, patient.cpf, *map(canonical, codes)])
+                # The patient's own bookings, and those the patient made for someone else (a child, a parent).
+                rows = _select(tx, f"{sql} AND (cpf = ? OR booked_by_cpf = ?) AND booking_code IN ({marks})",
+                               [*args, patient.cpf, patient.cpf, *map(canonical, codes)])
         if not rows:
             with self._write() as tx:
                 identity.count_failure(tx, patient.cpf, patient.name)
         return rows
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
-             key: str | None = None) -> tuple[SlotRow, bool]:
+             key: str | None = None, booked_by: str | None = None) -> tuple[SlotRow, bool]:
         """Take a free slot; (row, False) when booked now, (row, True) when this patient already had it.
 
         Only a booking made now carries its code (and its retry with the same key): whoever knows a
         CPF and its name must not learn the code of a booking by asking for the same slot again.
+        A booking made for someone else (a child, a parent) is the patient's, under the patient's own
+        name and CPF (bound like any other), with the booker's CPF beside it.
         """
+        booked_by = None if booked_by == patient.cpf else booked_by
         with self._write(patient) as tx:
             known = _admit(tx, patient, booking=True)
             if (done := write_log.claim(tx, key, "book", patient.cpf)) is not None:
@@ -133,7 +137,8 @@ class SlotLedger:
                 raise ToolError("slot_taken", TAKEN)
             if not known and not identity.record(tx, patient.cpf, patient.name):
                 raise IdentityRefusal("identity_mismatch", MISMATCH)
-            booked = _take(tx, doctor, day, time, patient)
+            within_limit(tx, self.clinic.rules, now, patient.cpf)
+            booked = _take(tx, doctor, day, time, patient, booked_by=booked_by)
             write_log.remember(tx, key, {"rows": [asdict(booked)], "already": False})
             return booked, False
 
@@ -145,41 +150,10 @@ class SlotLedger:
             if (done := write_log.claim(tx, key, "cancel", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0])
             row = _owned(tx, now, doctor, day, time, patient, code)
+            with_notice(self.clinic.rules, now, row)
             _release(tx, row)
             write_log.remember(tx, key, {"rows": [asdict(row)]})
             return row
-
-    def erase(self, cpf: str, now: datetime) -> int:
-        """Erase a patient's name, CPF and codes after their last appointment (LGPD Art. 18).
-
-        Their past slots stay booked, anonymously, so the schedule's history still adds up; the name
-        recorded for the CPF, its failed checks and the write log's outcomes (which hold codes) go.
-        """
-        with self._write() as tx:
-            sql, args = _future_filter(now)
-            if tx.execute(f"SELECT 1 FROM slots WHERE {sql} AND cpf = ?", [*args, cpf]).fetchone():
-                raise ToolError("upcoming_appointments", UPCOMING)
-            for table in ("patients", "identity_failures", "writes"):
-                tx.execute(f"DELETE FROM {table} WHERE cpf = ?", (cpf,))
-            return _anonymise(tx, "cpf = ?", [cpf])
-
-    def forget_before(self, cutoff: date) -> tuple[int, int]:
-        """Erase the personal data of appointments before `cutoff`, and the names no booking needs; (bookings, names).
-
-        The retention rule, run by the clinic itself once a day: bookings dated before the cutoff are
-        anonymised as an erasure leaves them (the slot history stays), and the name recorded for a CPF
-        goes once it was recorded before the cutoff and no booking of the store holds that CPF any more.
-        Asked again for the same cutoff, it does nothing.
-        """
-        if self._forgotten_before == cutoff:
-            return 0, 0
-        with self._write() as tx:
-            anonymised = _anonymise(tx, "available = 0 AND date < ? AND cpf <> ?", [cutoff.isoformat(), ERASED_CPF])
-            names = tx.execute("DELETE FROM patients WHERE recorded_at < ? AND cpf NOT IN "
-                               "(SELECT cpf FROM slots WHERE cpf IS NOT NULL)",
-                               (datetime.combine(cutoff, datetime.min.time(), timezone.utc),)).rowcount
-        self._forgotten_before = cutoff
-        return anonymised, names
 
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
@@ -191,22 +165,15 @@ class SlotLedger:
             if (done := write_log.claim(tx, key, "reschedule", patient.cpf)) is not None:
                 return SlotRow(**done["rows"][0]), SlotRow(**done["rows"][1])
             original = _owned(tx, now, doctor, *old, patient, code)
+            with_notice(self.clinic.rules, now, original)
             if not _bookable(tx, now, doctor, *new).available:
                 raise ToolError("slot_taken", "O novo horário não está disponível.")
             _release(tx, original)
-            moved = _take(tx, doctor, *new, patient, code=original.booking_code)
+            # The booking stays whose it was: moved by the booker, it is still the dependant's.
+            holder = Patient(original.patient_name or patient.name, original.cpf or patient.cpf)
+            moved = _take(tx, doctor, *new, holder, code=original.booking_code, booked_by=original.booked_by_cpf)
             write_log.remember(tx, key, {"rows": [asdict(original), asdict(moved)]})
             return original, moved
-
-
-def _anonymise(tx: Transaction, where: str, args: list) -> int:
-    """Past bookings (those `where` picks) kept in the schedule's history, with nothing left that points at a person.
-
-    A booked slot must hold a CPF and a code (the schema checks it): the CPF becomes one no person has
-    (repeated digits are never issued) and the code one nobody can type (it names the slot, in lower case).
-    """
-    return tx.execute("UPDATE slots SET patient_name = NULL, cpf = ?, booking_code = 'erased ' || date || ' ' || "
-                      f"time || ' ' || doctor WHERE {where}", [ERASED_CPF, *args]).rowcount
 
 
 def _admit(tx: Transaction, patient: Patient, booking: bool = False) -> bool:
@@ -224,11 +191,6 @@ def _admit(tx: Transaction, patient: Patient, booking: bool = False) -> bool:
     return state == "recorded"
 
 
-def _future_filter(now: datetime) -> tuple[str, list]:
-    today, clock = now.date().isoformat(), now.strftime("%H:%M")
-    return "(date > ? OR (date = ? AND time > ?))", [today, today, clock]
-
-
 def _select(tx: Transaction, where: str, args: list) -> list[SlotRow]:
     rows = tx.execute(f"SELECT * FROM slots WHERE {where} ORDER BY date, time, doctor", args).fetchall()
     return [_row(r) for r in rows]
@@ -236,7 +198,7 @@ def _select(tx: Transaction, where: str, args: list) -> list[SlotRow]:
 
 def _row(r) -> SlotRow:
     return SlotRow(r["doctor"], r["specialty"], r["date"], r["time"], bool(r["available"]), r["patient_name"],
-                   r["cpf"], r["booking_code"])
+                   r["cpf"], r["booking_code"], r["booked_by_cpf"])
 
 
 def _fetch(tx: Transaction, doctor: str, day: str, time: str) -> SlotRow | None:
@@ -255,25 +217,29 @@ def _bookable(tx: Transaction, now: datetime, doctor: str, day: str, time: str) 
 
 def _owned(tx: Transaction, now: datetime, doctor: str, day: str, time: str, patient: Patient,
            code: str) -> SlotRow:
-    """The patient's booking at that slot under that code; anything else is "not found", whoever holds the slot."""
+    """The booking at that slot under that code, the patient's own or one the patient made for someone else;
+    anything else is "not found", whoever holds the slot."""
     row = _fetch(tx, doctor, day, time)
     # Counted alike, whoever holds the slot: the refusal costs the same work for an unknown CPF as for a wrong code.
-    if row is None or row.available or row.cpf != patient.cpf or row.booking_code != canonical(code):
+    if row is None or row.available or patient.cpf not in (row.cpf, row.booked_by_cpf) \
+            or row.booking_code != canonical(code):
         raise IdentityRefusal("appointment_not_found", NOT_FOUND)
     if row.starts_at() <= now:
         raise ToolError("appointment_in_past", "Esta consulta já aconteceu.")
     return row
 
 
-def _take(tx: Transaction, doctor: str, day: str, time: str, patient: Patient, code: str | None = None) -> SlotRow:
+def _take(tx: Transaction, doctor: str, day: str, time: str, patient: Patient, code: str | None = None,
+          booked_by: str | None = None) -> SlotRow:
     """Book a free slot in one conditional update, with a fresh code unless moving a booking (codes are unique)."""
     for _ in range(5):
         try:
             with tx.savepoint():
                 updated = tx.execute(
-                    "UPDATE slots SET available = 0, patient_name = ?, cpf = ?, booked_at = ?, booking_code = ? "
-                    "WHERE doctor = ? AND date = ? AND time = ? AND available = 1",
-                    (patient.name, patient.cpf, identity.utc_now(), code or new_code(), doctor, day, time))
+                    "UPDATE slots SET available = 0, patient_name = ?, cpf = ?, booked_at = ?, booking_code = ?, "
+                    "booked_by_cpf = ? WHERE doctor = ? AND date = ? AND time = ? AND available = 1",
+                    (patient.name, patient.cpf, identity.utc_now(), code or new_code(), booked_by, doctor, day,
+                     time))
         except tx.integrity_error:
             if code is not None:
                 raise
@@ -287,7 +253,7 @@ def _take(tx: Transaction, doctor: str, day: str, time: str, patient: Patient, c
 def _release(tx: Transaction, booking: SlotRow) -> None:
     """Free a booked slot in one conditional update: only while it still holds this patient's booking."""
     freed = tx.execute("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
-                       "booking_code = NULL WHERE doctor = ? AND date = ? AND time = ? AND cpf = ? "
+                       "booking_code = NULL, booked_by_cpf = NULL WHERE doctor = ? AND date = ? AND time = ? AND cpf = ? "
                        "AND booking_code = ?",
                        (booking.doctor, booking.date, booking.time, booking.cpf, booking.booking_code))
     if freed.rowcount != 1:

@@ -32,6 +32,7 @@ class SlotRow:
     patient_name: str | None
     cpf: str | None
     booking_code: str | None = None
+    booked_by_cpf: str | None = None  # who booked it for the patient (a parent for a child); None: the patient
 
     def starts_at(self) -> datetime:
         """The slot's start as a naive local datetime."""
@@ -43,6 +44,19 @@ class Patient:
     """Who a patient tool acts for: the CPF and the name the caller gave with it."""
     name: str
     cpf: str
+
+
+@dataclass(frozen=True)
+class CallbackRow:
+    """A patient's request to be called back, as the clinic's staff see it."""
+    reference: str
+    patient_name: str
+    cpf: str
+    phone: str
+    reason: str
+    best_time: str | None
+    requested_at: str
+    closed_at: str | None
 
 
 class SlotStore(Protocol):
@@ -62,8 +76,9 @@ class SlotStore(Protocol):
         """This patient's future bookings among those whose codes are given; none without a code or a fitting name."""
 
     def book(self, now: datetime, doctor: str, day: str, time: str, patient: Patient,
-             key: str | None = None) -> tuple[SlotRow, bool]:
-        """Take a free slot; (row, False) when booked now, (row, True) when this patient already had it."""
+             key: str | None = None, booked_by: str | None = None) -> tuple[SlotRow, bool]:
+        """Take a free slot for the patient (booked by `booked_by`'s CPF when someone else books it);
+        (row, False) when booked now, (row, True) when this patient already had it."""
 
     def cancel(self, now: datetime, doctor: str, day: str, time: str, patient: Patient, code: str,
                key: str | None = None) -> SlotRow:
@@ -72,6 +87,16 @@ class SlotStore(Protocol):
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
         """Move this patient's booking to another free slot of the same doctor, all or nothing; the code stays."""
+
+    def request_callback(self, patient: Patient, phone: str, reason: str, best_time: str | None,
+                         key: str | None = None) -> CallbackRow:
+        """Record a patient's request to be called back (a few a day per CPF)."""
+
+    def callbacks(self, include_closed: bool = False) -> list[CallbackRow]:
+        """The callback requests, oldest first: the open ones, or all."""
+
+    def close_callback(self, reference: str) -> CallbackRow:
+        """Mark a callback request as done."""
 
     def erase(self, cpf: str, now: datetime) -> int:
         """Erase a patient's name, CPF and codes after their last appointment; how many past bookings stay, anonymous."""

@@ -1,4 +1,4 @@
-"""The ten tools every clinic serves, as typed functions over the clinic's desk (store, clock, registry)."""
+"""The tools every clinic serves, as typed functions over the clinic's desk (store, clock, registry)."""
 from __future__ import annotations
 
 import json
@@ -11,14 +11,16 @@ from clinic_servers.catalog import ToolCatalog
 from clinic_servers.contract.clock import Clock
 from clinic_servers.contract.cpf import mask_cpf, normalize_cpf
 from clinic_servers.contract.registry import Clinic
-from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, ClinicInfo,
+from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Callback, CallbackClosed,
+                                             CallbackList, CallbackRequested, Cancellation, ClinicInfo,
                                              ConditionSearch, Erasure, MyAppointments, OpeningHours, PatientList,
                                              PatientLookup, PatientRecord, PatientSummary, Rescheduling, Slot,
                                              SlotListing)
-from clinic_servers.contract.tools import (Arguments, BookAppointment, CancelAppointment, ErasePatient, GetPatient,
-                                           ListAvailableSlots, ListMyAppointments, Query, RescheduleAppointment)
+from clinic_servers.contract.tools import (Arguments, BookAppointment, CancelAppointment, CloseCallback, ErasePatient,
+                                           GetPatient, ListAvailableSlots, ListCallbacks, ListMyAppointments, Query,
+                                           RequestCallback, RescheduleAppointment)
 from clinic_servers.errors import ToolError
-from clinic_servers.store import Patient, SlotRow, SlotStore
+from clinic_servers.store import CallbackRow, Patient, SlotRow, SlotStore
 
 log = logging.getLogger(__name__)
 catalog = ToolCatalog()
@@ -72,7 +74,8 @@ class ClinicDesk:
         """A booked row as the patient may see it (CPF masked; the code only where the patient needs it)."""
         return Appointment(clinic=self.clinic.id, doctor=row.doctor, specialty=row.specialty, date=row.date,
                            time=row.time, patient_name=row.patient_name or "", cpf_masked=mask_cpf(row.cpf or ""),
-                           booking_code=row.booking_code if with_code else None)
+                           booking_code=row.booking_code if with_code else None,
+                           booked_by=mask_cpf(row.booked_by_cpf) if row.booked_by_cpf else None)
 
 
 def _fold(text: str) -> str:
@@ -96,7 +99,7 @@ def book_appointment(desk: ClinicDesk, arguments: BookAppointment) -> Booking:
     """Book a free slot for the patient (their own slot again: the existing booking, without its code)."""
     a = arguments
     row, already = desk.store.book(desk.now(), desk.doctor(a.doctor), a.date, a.time, Patient(a.patient_name, a.cpf),
-                                   a.idempotency_key)
+                                   a.idempotency_key, a.booked_by_cpf)
     message = "Você já tem esta consulta agendada." if already else "Consulta agendada com sucesso."
     return Booking(status="confirmed", appointment=desk.appointment(row), already_booked=already, message=message)
 
@@ -125,10 +128,12 @@ def cancel_appointment(desk: ClinicDesk, arguments: CancelAppointment) -> Cancel
 @catalog.tool
 def list_my_appointments(desk: ClinicDesk, arguments: ListMyAppointments) -> MyAppointments:
     """The patient's future appointments at this clinic that the given codes open (none without a code)."""
-    rows = desk.store.appointments_of(Patient(arguments.patient_name, arguments.cpf), desk.now(),
-                                      arguments.booking_codes)
-    return MyAppointments(appointments=[BookedSlot(clinic=desk.clinic.id, doctor=r.doctor, specialty=r.specialty,
-                                                   date=r.date, time=r.time) for r in rows])
+    caller = arguments.cpf
+    rows = desk.store.appointments_of(Patient(arguments.patient_name, caller), desk.now(), arguments.booking_codes)
+    return MyAppointments(appointments=[BookedSlot(
+        clinic=desk.clinic.id, doctor=r.doctor, specialty=r.specialty, date=r.date, time=r.time,
+        patient_name=r.patient_name if r.cpf != caller else None,
+        booked_by=mask_cpf(r.booked_by_cpf) if r.booked_by_cpf and r.cpf == caller else None) for r in rows])
 
 
 @catalog.tool
@@ -138,7 +143,37 @@ def get_clinic_info(desk: ClinicDesk, arguments: Arguments) -> ClinicInfo:
     hours = [OpeningHours(days=days, opens=span[0], closes=span[1]) for days, span in contact.hours.items()]
     return ClinicInfo(clinic=clinic.id, name=clinic.name, address=contact.address, phone=contact.phone,
                       timezone=contact.timezone, hours=hours, health_plans=list(contact.health_plans),
-                      specialties=[clinic.specialty.name_pt])
+                      specialties=[clinic.specialty.name_pt], min_notice_hours=clinic.rules.min_notice_hours,
+                      max_future_bookings=clinic.rules.max_future_bookings)
+
+
+@catalog.tool
+def request_callback(desk: ClinicDesk, arguments: RequestCallback) -> CallbackRequested:
+    """Ask the clinic's staff to call the patient back."""
+    a = arguments
+    row = desk.store.request_callback(Patient(a.patient_name, a.cpf), a.phone, a.reason, a.best_time,
+                                      a.idempotency_key)
+    return CallbackRequested(status="requested", reference=row.reference,
+                             message=f"Pedido registrado; a equipe da {desk.clinic.name} vai ligar para você.")
+
+
+@catalog.tool
+def list_callbacks(desk: ClinicDesk, arguments: ListCallbacks) -> CallbackList:
+    """Patients' requests to be called back, oldest first."""
+    return CallbackList(callbacks=[_callback(r) for r in desk.store.callbacks(arguments.include_closed)])
+
+
+@catalog.tool
+def close_callback(desk: ClinicDesk, arguments: CloseCallback) -> CallbackClosed:
+    """Mark a callback request as done."""
+    return CallbackClosed(status="closed", callback=_callback(desk.store.close_callback(arguments.reference)))
+
+
+def _callback(row: CallbackRow) -> Callback:
+    """A request as the staff see it: the phone to call, the CPF masked."""
+    return Callback(reference=row.reference, patient_name=row.patient_name, cpf_masked=mask_cpf(row.cpf),
+                    phone=row.phone, reason=row.reason, best_time=row.best_time, requested_at=row.requested_at,
+                    status="closed" if row.closed_at else "open")
 
 
 @catalog.tool

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sqlite3
 import sys
 import unicodedata
@@ -16,7 +17,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from agent_system.assembly import build_pipeline
 from agent_system.sessions.conversation import Conversation, Patient
@@ -29,7 +30,14 @@ TODAY = date.fromisoformat(CLINIC_TODAY)
 HORIZON_DAYS = 14
 OUT_OF_SCOPE_MARKERS = ("só posso ajudar", "i can only help")
 Slot = tuple[str, str, str, str]
-CLINIC_PHONES = tuple(c.contact.phone for c in ClinicRegistry.load().clinics)
+PHONE = re.compile(r"\(\d{2}\) \d{4,5}-\d{4}")
+
+
+class Holder(NamedTuple):
+    """Whom a booked slot is for (CPF and name) and, when someone else booked it, the booker's CPF."""
+    cpf: str
+    name: str | None
+    booked_by: str | None
 
 
 @dataclass
@@ -92,14 +100,24 @@ def judge_plan(row: dict[str, str], planned: list[dict[str, Any]]) -> tuple[int,
     return right, len(clinics), right == len(clinics) and not pool
 
 
-def bookings(var_dir: Path, clinic_ids) -> dict[Slot, str]:
-    """Every booked slot of every store, with its CPF."""
-    held: dict[Slot, str] = {}
+def bookings(var_dir: Path, clinic_ids) -> dict[Slot, Holder]:
+    """Every booked slot of every store, with whom it is for and who booked it."""
+    held: dict[Slot, Holder] = {}
     for clinic_id in clinic_ids:
         with closing(sqlite3.connect(var_dir / f"{clinic_id}.sqlite3", timeout=10)) as conn:
-            for doctor, day, time, cpf in conn.execute("SELECT doctor, date, time, cpf FROM slots WHERE cpf IS NOT NULL"):
-                held[(clinic_id, doctor, day, time)] = cpf
+            for doctor, day, time, cpf, name, booker in conn.execute(
+                    "SELECT doctor, date, time, cpf, patient_name, booked_by_cpf FROM slots WHERE cpf IS NOT NULL"):
+                held[(clinic_id, doctor, day, time)] = Holder(cpf, name, booker)
     return held
+
+
+def callbacks(var_dir: Path, clinic_ids) -> int:
+    """How many callback requests the stores hold."""
+    total = 0
+    for clinic_id in clinic_ids:
+        with closing(sqlite3.connect(var_dir / f"{clinic_id}.sqlite3", timeout=10)) as conn:
+            total += conn.execute("SELECT COUNT(*) FROM callbacks").fetchone()[0]
+    return total
 
 
 def restore(var_dir: Path, seed: dict[Slot, str]) -> None:
@@ -110,7 +128,8 @@ def restore(var_dir: Path, seed: dict[Slot, str]) -> None:
             booked = conn.execute("SELECT doctor, date, time FROM slots WHERE cpf IS NOT NULL").fetchall()
             extra = [row for row in booked if (clinic_id, *row) not in seed]
             conn.executemany("UPDATE slots SET available = 1, patient_name = NULL, cpf = NULL, booked_at = NULL, "
-                             "booking_code = NULL WHERE doctor = ? AND date = ? AND time = ?", extra)
+                             "booking_code = NULL, booked_by_cpf = NULL WHERE doctor = ? AND date = ? AND time = ?",
+                             extra)
             conn.execute("COMMIT")
 
 
@@ -127,9 +146,6 @@ def outcome_problems(outcome: dict[str, Any], before: dict, after: dict, cpf: st
     if "remarcada" in outcome:
         want_booked, want_released = [tuple(outcome["remarcada"]["para"])], [tuple(outcome["remarcada"]["de"])]
     found = []
-    if "para" in outcome:  # booked for a dependant: held under the dependant's CPF, not the patient's
-        dependant = "".join(c for c in outcome["para"]["cpf"] if c.isdigit())
-        found += [f"{slot} não está no CPF do dependente" for slot in want_booked if after.get(slot) != dependant]
     if booked != sorted(want_booked):
         found.append(f"reservado {booked}; esperado {want_booked}")
     if released != sorted(want_released):
@@ -140,13 +156,30 @@ def outcome_problems(outcome: dict[str, Any], before: dict, after: dict, cpf: st
     shown = {(a.clinic, a.doctor, a.date, a.time) for a in answer.appointments}
     if "consultas" in outcome and shown != {tuple(s) for s in outcome["consultas"]}:
         found.append(f"consultas mostradas {sorted(shown)}")
-    found += [f"{k} não continua marcada" for k in outcome.get("mantidas", []) if after.get(tuple(k)) != cpf]
+    if "agendada" in outcome:
+        found += [problem for slot in want_booked for problem in holder_problems(outcome.get("para"), after.get(slot), cpf)]
+    found += [f"{k} não continua marcada" for k in outcome.get("mantidas", [])
+              if getattr(after.get(tuple(k)), "cpf", None) != cpf]
+    if outcome.get("atendente") and not PHONE.search(answer.text):
+        found.append("a resposta não dá o telefone de uma clínica")
     if "confirmar" in outcome and (answer.confirm is None or answer.confirm.action != outcome["confirmar"]):
         found.append(f"não pediu confirmação de {outcome['confirmar']}")
     if "pergunta" in outcome:  # the options the question must name, or true for any clarifying question
         found += question_problems([] if outcome["pergunta"] is True else outcome["pergunta"], answer.text)
-    if outcome.get("atendente") and not any(phone in answer.text for phone in CLINIC_PHONES):
-        found.append("não deu o telefone de uma clínica")
+    return found
+
+
+def holder_problems(wanted: dict[str, str] | None, held: Holder | None, cpf: str) -> list[str]:
+    """A booked slot is held under the patient's identity, or under the dependant's (`para`) booked by the patient."""
+    if held is None:
+        return []
+    if wanted is None:
+        return [] if (held.cpf, held.booked_by) == (cpf, None) else ["a consulta não ficou no nome do paciente"]
+    found = []
+    if held.cpf != re.sub(r"\D", "", wanted["cpf"]) or folded(held.name) != folded(wanted["nome"]):
+        found.append(f"a consulta não ficou no nome de {wanted['nome']}")
+    if held.booked_by != cpf:
+        found.append("a consulta não registra o paciente como quem marcou")
     return found
 
 
@@ -168,13 +201,16 @@ def run_case(pipeline, var_dir: Path, clinic_ids, seed, row: dict[str, str], num
     conversation = Conversation(patient=Patient(name="Helena Prado Vasconcelos", cpf=cpf))
     for earlier in [t.strip() for t in row["turnos_anteriores"].split(" || ") if t.strip()]:
         run_turn(pipeline, conversation, earlier)
-    before = bookings(var_dir, clinic_ids)
+    before, requests = bookings(var_dir, clinic_ids), callbacks(var_dir, clinic_ids)
     events, answer = run_turn(pipeline, conversation, row["texto_usuario"])
     after = bookings(var_dir, clinic_ids)
     planned = next(e for e in events if e.type == "plan").steps
     right, expected, exact = judge_plan(row, planned)
     verdict = Verdict(row, right, expected, exact)
-    verdict.problems = outcome_problems(json.loads(row["resultado_esperado"]), before, after, cpf, answer)
+    outcome = json.loads(row["resultado_esperado"])
+    verdict.problems = outcome_problems(outcome, before, after, cpf, answer)
+    if outcome.get("atendente") and callbacks(var_dir, clinic_ids) != requests:
+        verdict.problems.append("um pedido de retorno foi gravado")
     if not exact:
         verdict.plan_note = f"plano {[(s['clinic'], s['action'], s.get('parameters')) for s in planned]}"
     verdict.case = {**row, "resposta": answer.text}

@@ -1,6 +1,7 @@
 """The answer to a question about the clinics themselves (get_clinic_info): one block per clinic."""
 from __future__ import annotations
 
+from agent_system.answer.contacts import hours, rules_line
 from agent_system.dispatch.results import parsed, unanswered
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import normalize
@@ -34,11 +35,12 @@ def _takes(info: ClinicInfo, plan: str) -> bool:
 
 
 def _block(info: ClinicInfo, words: Wording) -> str:
-    hours = "; ".join(words.phrase(f"hours_{h.days}", opens=h.opens, closes=h.closes) for h in info.hours)
-    return words.phrase("clinic_info", clinic=words.clinic(info.clinic),
-                        specialty=words.specialty_of(info.clinic, ", ".join(info.specialties)),
-                        address=info.address, phone=info.phone, hours=hours or "—",
-                        plans=words.join(info.health_plans) or "—")
+    block = words.phrase("clinic_info", clinic=words.clinic(info.clinic),
+                         specialty=words.specialty_of(info.clinic, ", ".join(info.specialties)),
+                         address=info.address, phone=info.phone, hours=hours(info, words),
+                         plans=words.join(info.health_plans) or "—")
+    rules = rules_line(info, words)
+    return f"{block}\n{rules}" if rules else block
 
 
 def _phones(infos: list[ClinicInfo], words: Wording) -> str:

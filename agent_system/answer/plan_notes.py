@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from agent_system.answer.household import ask_dependant_note
 from agent_system.answer.slot_listing import which_slot_note
 from agent_system.events import AppointmentItem
 from agent_system.language.phrasebook import Wording
@@ -38,6 +39,8 @@ class PlanNotes:
             Intent.PRICE: lambda: self.words.say("no_prices"),
             Intent.ALREADY_BOOKED: lambda: self.words.say("already_booked_note",
                                                           appointment=self._described(self.plan.just_booked)),
+            Intent.ASK_DEPENDANT: lambda: ask_dependant_note(self.plan, self.words),
+            Intent.FOR_DEPENDANT: lambda: self.words.say("for_dependant", name=self.plan.dependant or ""),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

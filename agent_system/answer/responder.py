@@ -6,10 +6,12 @@ from datetime import date
 from pydantic import BaseModel
 
 from agent_system.answer.clinic_info import clinic_info_paragraphs
+from agent_system.answer.contacts import CALLBACK, callback_paragraphs, contact_paragraphs
 from agent_system.answer.plan_notes import PlanNotes
 from agent_system.answer.slot_listing import SlotListingText
 from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
-                                       change_data, offered_slots, parsed, tool_error, unanswered, written_items)
+                                       change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
+                                       written_items)
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language
@@ -99,9 +101,15 @@ class _Answer:
     def _outcomes(self) -> list[str]:
         results = self.results
         paragraphs = [self._outcome(r) for r in results
-                      if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)]
-        paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan, phones_only=Intent.CLINIC_INFO
-                                             not in self.plan.intents and Intent.PRICE in self.plan.intents)
+                      if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)
+                      or (r.action == CALLBACK and r.status != "ok")]
+        if Intent.PERSON in self.plan.intents:
+            paragraphs += contact_paragraphs(results, self.words, self.plan.callback_clinic)
+        else:
+            paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan,
+                                                 phones_only=Intent.CLINIC_INFO not in self.plan.intents
+                                                 and Intent.PRICE in self.plan.intents)
+        paragraphs += callback_paragraphs(results, self.words)
         mine = [r for r in results if r.action == MY_APPOINTMENTS]
         if mine:
             paragraphs += self._my_appointments(mine)
@@ -132,9 +140,14 @@ class _Answer:
 
     def _confirmation(self, clinic_id: str, data: BaseModel) -> str:
         if isinstance(data, Booking):
-            return self.words.say("already_booked" if data.already_booked else "booked",
-                                  appointment=self._appointment(clinic_id, data.appointment),
-                                  code=data.appointment.booking_code or "")
+            booked = self.words.say("already_booked" if data.already_booked else "booked",
+                                    appointment=self._appointment(clinic_id, data.appointment),
+                                    code=data.appointment.booking_code or "")
+            clinic = self.registry.get(clinic_id)
+            if data.already_booked or clinic is None or not clinic.rules.min_notice_hours:
+                return booked
+            return f"{booked} " + self.words.say("booked_notice", clinic=self.words.clinic(clinic_id),
+                                                 hours=clinic.rules.min_notice_hours)
         if isinstance(data, Rescheduling):
             return self.words.say("rescheduled", clinic=self.words.clinic(clinic_id),
                                   doctor=data.new_appointment.doctor, old=self._when(data.original_appointment),
@@ -142,8 +155,10 @@ class _Answer:
         return self.words.say("cancelled", appointment=self._appointment(clinic_id, data.cancelled_appointment))
 
     def _appointment(self, clinic_id: str, appointment: Appointment) -> str:
-        return self.words.phrase("appointment", clinic=self.words.clinic(clinic_id), doctor=appointment.doctor,
-                                 when=self._when(appointment))
+        described = self.words.phrase("appointment", clinic=self.words.clinic(clinic_id), doctor=appointment.doctor,
+                                      when=self._when(appointment))
+        patient = dependant_of(appointment)
+        return described + (self.words.phrase("for_patient", name=patient) if patient else "")
 
     def _when(self, appointment: Appointment) -> str:
         return self.words.phrase("when", day=self.words.full_day(appointment.date), time=appointment.time)
@@ -160,7 +175,10 @@ class _Answer:
                               of_doctor=self.words.of_doctor(doctor), clinic=self.words.clinic(result.clinic),
                               day=self.words.day(str(params.get(f"{prefix}date") or "")),
                               time=params.get(f"{prefix}time") or "",
-                              doctors=self.words.join(d.name for d in clinic.doctors) if clinic else "")
+                              doctors=self.words.join(d.name for d in clinic.doctors) if clinic else "",
+                              phone=clinic.contact.phone if clinic else "",
+                              hours=clinic.rules.min_notice_hours if clinic else "",
+                              most=clinic.rules.max_future_bookings if clinic else "")
 
     def _my_appointments(self, results: list[StepResult]) -> list[str]:
         booked = booked_slots(results)
@@ -176,8 +194,9 @@ class _Answer:
 
     def _booked_list(self, booked: list[tuple[str, BookedSlot]]) -> str:
         lines = [self.words.say("my_intro")]
-        lines += [self.words.say("booked_line", day=self.words.day(s.date), time=s.time, doctor=s.doctor,
-                                 clinic=self.words.clinic(c), specialty=self.words.specialty_of(c, s.specialty))
+        lines += [self.words.say("booked_line_for" if s.patient_name else "booked_line", day=self.words.day(s.date),
+                                 time=s.time, doctor=s.doctor, clinic=self.words.clinic(c),
+                                 specialty=self.words.specialty_of(c, s.specialty), patient=s.patient_name)
                   for c, s in booked]
         return "\n".join(lines)
 

@@ -18,7 +18,7 @@ MY_APPOINTMENTS = "list_my_appointments"
 # The codes of a refused call: the clinic's own refusals (the contract's) and the router's, when the
 # patient did not ask for or confirm the write. Anything else (-32000, a protocol error, a timeout,
 # a clinic's internal error) means the clinic did not answer usefully.
-ROUTER_REFUSALS = frozenset({"write_not_requested", "not_confirmed"})
+ROUTER_REFUSALS = frozenset({"write_not_requested", "not_confirmed", "identity_not_allowed"})
 TOOL_ERRORS = REFUSALS | ROUTER_REFUSALS
 
 TRANSPORT_FAILURE = -32000
@@ -90,12 +90,19 @@ def change_data(result: StepResult) -> BaseModel | None:
 def appointment_items(results: list[StepResult]) -> list[AppointmentItem]:
     """Bookings made, changed or cancelled (in step order), then the ones listed ("booked", by date)."""
     changed = [AppointmentItem(clinic=result.clinic, doctor=a.doctor, date=a.date, time=a.time, status=status,
-                               code=a.booking_code if status in ("confirmed", "rescheduled") else None)
+                               code=a.booking_code if status in ("confirmed", "rescheduled") else None,
+                               patient=dependant_of(a))
                for result in results if (data := change_data(result)) is not None
                for a, status in _CHANGES[result.action][1](data)]
-    listed = [AppointmentItem(clinic=clinic, doctor=s.doctor, date=s.date, time=s.time, status="booked")
+    listed = [AppointmentItem(clinic=clinic, doctor=s.doctor, date=s.date, time=s.time, status="booked",
+                              patient=s.patient_name)
               for clinic, s in booked_slots(results)]
     return changed + listed
+
+
+def dependant_of(appointment: Appointment) -> str | None:
+    """Whom a booking is for when someone booked it for them (a parent for a child): their name."""
+    return appointment.patient_name if appointment.booked_by else None
 
 
 def booked_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:

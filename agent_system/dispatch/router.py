@@ -14,7 +14,8 @@ from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, 
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.sessions.conversation import Patient
 from clinic_servers.contract.error_codes import ToolErrorCode
-from clinic_servers.contract.tools import CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
+from clinic_servers.contract.cpf import normalize_cpf
+from clinic_servers.contract.tools import BOOKER_ARGUMENT, CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT
 
 SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
 METHOD_NOT_FOUND = -32601
@@ -70,6 +71,9 @@ class Router:
             return "error", None, {"code": "forbidden", "message": f"{step.action} is not available from the chat"}
         if refusal := grant.refusal(step):
             return "error", None, {"code": refusal, "message": f"{step.action} was not requested by the patient"}
+        if not identity_allowed(step, patient):
+            return "error", None, {"code": "identity_not_allowed",
+                                   "message": f"{step.action} names someone the patient did not name"}
         url = self.endpoints.get(step.clinic)
         if url is None:
             return "error", None, {"code": METHOD_NOT_FOUND, "message": f"unknown clinic {step.clinic}"}
@@ -99,15 +103,31 @@ class Router:
         return self._http.post(url, json.dumps(body).encode(), self._headers, timeout_s)
 
 
+def identity_allowed(step: Step, patient: Patient) -> bool:
+    """Whether the CPF a plan names, if any, is the session holder's or a dependant's the holder named here."""
+    named = step.parameters.get("cpf")
+    if named is None or step.action not in IDENTIFIED_ACTIONS:
+        return True
+    cpf = normalize_cpf(named)
+    return cpf == patient.cpf or (cpf is not None and patient.dependant(cpf) is not None)
+
+
 def inject_identity(step: Step, patient: Patient) -> dict:
     """The step's arguments with the session's name and CPF, overwriting whatever the plan said.
 
-    A booking code or idempotency key in a plan is dropped too: the code comes from the patient's
-    confirmation (the grant), the key from the router; a listing gets the codes the patient holds.
+    A booking for a dependant the holder named in this conversation (the plan names that CPF) goes under
+    the dependant's name and CPF, with the holder's CPF as the booker; every other call acts as the holder,
+    who may list, move and cancel what they booked for others. A booking code or idempotency key in a plan
+    is dropped too: the code comes from the patient's confirmation (the grant), the key from the router; a
+    listing gets the codes the patient holds.
     """
-    arguments = {k: v for k, v in step.parameters.items() if k not in INJECTED_ARGUMENTS}
+    arguments = {k: v for k, v in step.parameters.items() if k not in (*INJECTED_ARGUMENTS, BOOKER_ARGUMENT)}
     if step.action in IDENTIFIED_ACTIONS:
         arguments.update(zip(IDENTITY_ARGUMENTS, (patient.name, patient.cpf)))
+        dependant = patient.dependant(normalize_cpf(step.parameters.get("cpf")) or "")
+        if step.action == BOOK and dependant is not None:
+            arguments.update(zip(IDENTITY_ARGUMENTS, (dependant.name, dependant.cpf)))
+            arguments[BOOKER_ARGUMENT] = patient.cpf
     if step.action == MY_APPOINTMENTS:  # each clinic gets the codes of its own bookings, never another's
         arguments[CODES_ARGUMENT] = patient.codes_at(step.clinic)
     return arguments

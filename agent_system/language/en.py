@@ -4,6 +4,37 @@ from __future__ import annotations
 from agent_system.language.pack import LanguagePack
 
 _PHRASES = {
+    "booked_notice": "By {clinic}'s rules, cancelling or rescheduling is possible up to {hours} h before the appointment.",
+    "request_callback_noun": "the callback request",
+    "for_patient": " (for {name})",
+    "booked_line_for": "• {day} at {time} — {doctor} ({clinic}, {specialty}) — for {patient}",
+    "ask_dependant": "Got it: the appointment is for {relative}. What are {relative}'s full name and CPF? It is "
+                     "booked under the name of the person who will be seen, and you can still see, reschedule "
+                     "and cancel it with the booking code.",
+    "ask_dependant_invalid": "That CPF is not valid (or it is yours). What are {relative}'s full name and CPF?",
+    "for_dependant": "Noted: the next bookings in this chat are for {name}. To book for yourself, say \"for me\".",
+    "person_intro": "To talk to a person, call the clinic:",
+    "contact_line": "• {clinic} ({specialty}): {phone} — {hours}",
+    "callback_offer": "If you'd rather have the clinic call you, tell me your phone number with area code and what "
+                      "it is about (and the best time, if you like).",
+    "callback_which": "To have a clinic call you, tell me which clinic, with your phone number and area code (for "
+                      "example: \"Clínica A, call me at\" and the number).",
+    "callback_requested": "Callback request left with {clinic} (reference {reference}). The team will call the "
+                          "number you gave{best}.",
+    "callback_best": ", {best}",
+    "rules_line": "{clinic}'s rules: cancel or reschedule up to {hours} h before the appointment{most}.",
+    "rules_most": "; at most {most} upcoming appointments per patient",
+    "notice_too_short": "{clinic} only accepts cancelling or rescheduling at least {hours} hours ahead, and this "
+                        "appointment ({day} at {time}) is closer than that: nothing was changed. To sort it out, "
+                        "call the clinic: {phone}.",
+    "too_many_bookings": "{clinic} accepts at most {most} upcoming appointments per patient, and that limit is "
+                         "reached: nothing was booked. Cancel one of them or call the clinic: {phone}.",
+    "too_many_callbacks": "You already asked {clinic} to call you back; the team will call. If it is urgent, "
+                          "call: {phone}.",
+    "identity_not_allowed": "I can only book for you or for someone you introduced in this chat, with full name "
+                            "and CPF. Nothing was changed.",
+    "invalid_request_callback": "I couldn't leave the callback request: check the phone number with area code "
+                                "(area code and number, 10 or 11 digits).",
     "overlap_same_hour": "You already have an appointment at that time: {existing}. Do you still want to book "
                          "{slot}? Answer yes or no.",
     "overlap_same_week": "You already have a {specialty} appointment that week: {existing}. Do you still want to"

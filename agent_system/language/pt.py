@@ -6,6 +6,39 @@ from operator import attrgetter
 from agent_system.language.pack import LanguagePack
 
 _PHRASES = {
+    "booked_notice": "Pela regra da {clinic}, cancelar ou remarcar só até {hours} h antes da consulta.",
+    "request_callback_noun": "o pedido de retorno",
+    "for_patient": " (para {name})",
+    "booked_line_for": "• {day} às {time} — {doctor} ({clinic}, {specialty}) — para {patient}",
+    "ask_dependant": "Entendi: a consulta é para {relative}. Qual é o nome completo e o CPF de {relative}? A "
+                     "reserva fica no nome de quem vai ser atendido, e você continua podendo ver, remarcar e "
+                     "cancelar a consulta com o código da reserva.",
+    "ask_dependant_invalid": "Esse CPF não é válido (ou é o seu). Qual é o nome completo e o CPF (11 dígitos) "
+                             "de {relative}?",
+    "for_dependant": "Anotado: as próximas marcações desta conversa são para {name}. Para marcar para você, "
+                     "diga \"para mim\".",
+    "person_intro": "Para falar com uma pessoa da equipe, ligue para a clínica:",
+    "contact_line": "• {clinic} ({specialty}): {phone} — {hours}",
+    "callback_offer": "Se preferir que a clínica ligue para você, me diga seu telefone com DDD e o assunto (e o "
+                      "melhor horário, se quiser).",
+    "callback_which": "Para pedir que liguem para você, diga de qual clínica, com seu telefone com DDD (por "
+                      "exemplo: \"Clínica A, me liguem no\" e o número).",
+    "callback_requested": "Pedido de retorno registrado na {clinic} (referência {reference}). A equipe vai ligar "
+                          "no telefone que você informou{best}.",
+    "callback_best": ", {best}",
+    "rules_line": "Regras da {clinic}: cancelar ou remarcar até {hours} h antes da consulta{most}.",
+    "rules_most": "; até {most} consultas futuras por paciente",
+    "notice_too_short": "A {clinic} só aceita cancelar ou remarcar com pelo menos {hours} horas de antecedência, "
+                        "e esta consulta ({day} às {time}) está mais perto do que isso: nada foi alterado. Para "
+                        "tratar dela, ligue para a clínica: {phone}.",
+    "too_many_bookings": "A {clinic} aceita no máximo {most} consultas futuras por paciente, e esse limite já foi "
+                         "atingido: não marquei. Cancele uma das consultas ou ligue para a clínica: {phone}.",
+    "too_many_callbacks": "Já há pedidos de retorno seus na {clinic}; a equipe vai ligar. Se for urgente, ligue: "
+                          "{phone}.",
+    "identity_not_allowed": "Só posso marcar para você ou para quem você me apresentou nesta conversa, com nome "
+                            "completo e CPF. Nada foi alterado.",
+    "invalid_request_callback": "Não consegui registrar o pedido de retorno: confira o telefone com DDD (DDD e número, "
+                                "10 ou 11 dígitos).",
     "overlap_same_hour": "Você já tem uma consulta nesse horário: {existing}. Quer marcar também {slot}? "
                          "Responda sim ou não.",
     "overlap_same_week": "Você já tem uma consulta de {specialty} nessa semana: {existing}. Quer marcar também "

@@ -56,17 +56,23 @@ class OverlapGuard:
         unsure = pick_question(plan, slot, reading, conversation)
         if unsure is not None:
             return unsure
-        clash = self._clash(slot, conversation, waived={"same_week"} if reading.adds_booking else set())
+        dependant = conversation.patient.dependant(str(books[0].parameters.get("cpf", "")))
+        clash = self._clash(slot, conversation, waived={"same_week"} if reading.adds_booking else set(),
+                            person=dependant.name if dependant else None)
         if clash is None or not self._free(slot, conversation):
             return plan  # a taken slot is refused by its clinic, with no question first
         return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash.kind],
                     overlap=clash, pending=PendingAction(action=HELD, slot=slot))
 
-    def _clash(self, slot: SlotOffer, conversation: Conversation, waived: set[str]) -> Overlap | None:
-        """The first booking the slot overlaps (same hour, or same specialty that week), unless waived; else None."""
+    def _clash(self, slot: SlotOffer, conversation: Conversation, waived: set[str],
+               person: str | None = None) -> Overlap | None:
+        """The first booking of the same person (the patient, or the dependant named `person`) the slot overlaps
+        (same hour, or same specialty that week), unless waived; else None."""
         steps = [Step(step_id=n, clinic=c, action="list_my_appointments") for n, c in enumerate(self.router.endpoints, 1)]
         results = [r for _, r in self.router.dispatch(steps, conversation.caller()) if r is not None]
         for clinic, booked in booked_slots(results):
+            if booked.patient_name != person:
+                continue  # a booking for someone else never clashes with this one
             existing = SlotOffer(clinic=clinic, doctor=booked.doctor, date=booked.date, time=booked.time)
             if existing == slot:
                 continue  # the same slot again: the clinic answers with the existing booking

@@ -56,6 +56,10 @@ class Intent(str, Enum):
     CHOOSE_SLOT = "choose_slot"  # a bare yes to a listing that offered no one slot: which of the listed times?
     PRICE = "price"  # what a visit costs: not in the clinics' data, so who to ask
     ALREADY_BOOKED = "already_booked"  # a yes right after a confirmation: nothing is left to confirm
+    ASK_DEPENDANT = "ask_dependant"  # "pro meu filho": whose full name and CPF?
+    FOR_DEPENDANT = "for_dependant"  # the person just named: what follows is booked for them
+    PERSON = "person"  # "quero falar com um atendente": the clinics' phones and hours, and the callback offer
+    CALLBACK = "callback"  # a request to be called back, left at a clinic
 
 
 class Step(BaseModel):
@@ -114,6 +118,10 @@ class Plan(BaseModel):
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
     just_booked: AppointmentItem | None = None  # the booking the last answer confirmed (ALREADY_BOOKED)
+    relation: str | None = None  # the relative an appointment is for, as the patient said it (ASK_DEPENDANT)
+    cpf_invalid: bool = False  # the CPF given for that person is not a valid one, or is the patient's own
+    dependant: str | None = None  # the name of the person just named (FOR_DEPENDANT)
+    callback_clinic: str | None = None  # the clinic a callback request is left at; none known: ask (PERSON)
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from agent_system.planning.plan import Step
 from agent_system.sessions.conversation import Conversation, PendingChange
+from agent_system.understanding.human_contact import asks_callback
 from agent_system.understanding.reading import Reading
 from clinic_servers.contract.tools import CODE_ARGUMENT
 
@@ -18,6 +19,7 @@ from clinic_servers.contract.tools import CODE_ARGUMENT
 class WriteGrant:
     book: bool = False
     change: PendingChange | None = None
+    callback: bool = False  # the patient asked to be called back, giving a phone
 
     def refusal(self, step: Step) -> str | None:
         """Why this step may not write now (an error code), or None when it may."""
@@ -25,6 +27,8 @@ class WriteGrant:
             return None if self.book else "write_not_requested"
         if step.action in ("cancel_appointment", "reschedule_appointment"):
             return None if self._confirmed(step) else "not_confirmed"
+        if step.action == "request_callback":
+            return None if self.callback else "write_not_requested"
         return None
 
     def arguments(self, step: Step) -> dict[str, str]:
@@ -55,4 +59,4 @@ def confirmed_change(awaiting: PendingChange | None, reply: str | None, typed_co
 def grant_for(reading: Reading, conversation: Conversation) -> WriteGrant:
     """The writes this turn may make, from the turn's reading of the message (as the planners read it)."""
     change = confirmed_change(conversation.awaiting, reading.confirmation, reading.booking_code)
-    return WriteGrant(book=reading.asks_to_write, change=change)
+    return WriteGrant(book=reading.asks_to_write, change=change, callback=asks_callback(reading.message))

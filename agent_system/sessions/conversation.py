@@ -16,12 +16,26 @@ MAX_TYPED_CODES = 10
 MAX_CODES_SHOWN = 50  # codes a clinic takes in one listing
 
 
+class Dependant(BaseModel):
+    """Someone the patient books for (a child, a parent, a spouse), named in this conversation."""
+    name: str
+    cpf: str  # 11 digits, never sent to the browser or logged
+    relation: str  # how the patient called them: "filho", "mãe", "wife"
+
+
 class Patient(BaseModel):
     name: str
     cpf: str  # 11 digits, never sent to the browser or logged
     # The booking codes the patient holds, by clinic: a clinic shows a patient's bookings only to their
     # codes, since a name and a CPF are semi-public. From the page's memory, and those typed in the chat.
     codes: dict[str, list[str]] = Field(default_factory=dict)
+    # The people the patient named, with their CPF, in this conversation: the only identities besides the
+    # patient's own that a booking may be made for.
+    dependants: list[Dependant] = Field(default_factory=list)
+
+    def dependant(self, cpf: str) -> Dependant | None:
+        """The dependant named with this CPF in this conversation, if any."""
+        return next((d for d in self.dependants if d.cpf == cpf), None)
 
     def codes_at(self, clinic: str) -> list[str]:
         """The codes to show one clinic: those typed without saying which clinic, then its own (as many as it takes)."""
@@ -72,6 +86,12 @@ class PendingAction(BaseModel):
     slot: SlotOffer | None = None  # a booking held back as overlapping (book_overlap) or as an unsure pick (book_pick)
 
 
+class FamilyAsk(BaseModel):
+    """The assistant asked who an appointment is for: the relation named, and the request to resume after."""
+    relation: str
+    request: str  # the patient's message that named the relation, planned again once the person is known
+
+
 class Conversation(BaseModel):
     """What the next turn needs from earlier ones; stored server-side per session.
 
@@ -102,6 +122,12 @@ class Conversation(BaseModel):
     after_emergency: bool = False
     # The last answer was led by "is someone in danger right now?" about this category: a yes is that emergency.
     safety_asked: str | None = None
+    # The CPF of the dependant the bookings are for now ("pro meu filho"); None: for the patient.
+    booking_for: str | None = None
+    # Waiting for the full name and CPF of the person an appointment is for.
+    family_ask: FamilyAsk | None = None
+    # The clinics whose phone the last answers gave, when the patient asked for a person: a callback goes there.
+    contact_clinics: list[str] = Field(default_factory=list)
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
     def record(self, user_text: str, answer: Turn) -> None:
@@ -115,6 +141,32 @@ class Conversation(BaseModel):
         self.just_booked = made[-1] if len(made) == 1 else None
         for item in answer.appointments:
             self._track(item)
+
+    def ask_who(self, relation: str, request: str) -> None:
+        """The assistant asks for the full name and CPF of the relative `request` books for."""
+        self.family_ask = FamilyAsk(relation=relation, request=request)
+
+    def forget_who(self) -> None:
+        """The patient moved on without naming the person: the question is dropped."""
+        self.family_ask = None
+
+    def heard_contacts(self, clinics: list[str]) -> None:
+        """The answer gives these clinics' phones to a patient who asked for a person: a callback goes to them."""
+        self.contact_clinics = list(clinics)
+
+    def book_for(self, dependant: Dependant | None) -> None:
+        """From now on bookings are for this person (named again: their latest name and CPF), or for the patient."""
+        self.family_ask = None
+        if dependant is None:
+            self.booking_for = None
+            return
+        others = [d for d in self.patient.dependants if d.cpf != dependant.cpf and d.relation != dependant.relation]
+        self.patient.dependants = [*others, dependant]
+        self.booking_for = dependant.cpf
+
+    def relative(self, relation: str) -> Dependant | None:
+        """The person named in this conversation for this relation ("filho"), if any."""
+        return next((d for d in self.patient.dependants if d.relation == relation), None)
 
     def caller(self) -> Patient:
         """The patient as the clinics are asked for them: with the codes of the bookings made in this chat too."""

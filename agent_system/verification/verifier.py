@@ -22,6 +22,7 @@ from agent_system.language.text import Language
 from agent_system.llm.client import LLM
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
+from agent_system.verification.household import as_household
 from agent_system.verification.medical_text import ADVICE, DIAGNOSIS, DOSE, DRUG, PRESCRIPTION, health_record
 from agent_system.verification.pii import (Leaf, doctor_keys, field_leaks, fold, foreign_names, mentions, pii_kinds,
                                            stale_date, suspect_leaves)
@@ -55,26 +56,32 @@ class Verdict:
 class Verifier:
     """Checks clinic data before the answer is written, and the answer after (DESIGN §4)."""
 
-    def __init__(self, llm: LLM | None = None, prompt: str = "", doctors: Iterable[str] = ()) -> None:
+    def __init__(self, llm: LLM | None = None, prompt: str = "", doctors: Iterable[str] = (),
+                 contacts: Iterable[str] = ()) -> None:
         if llm is not None and not prompt.strip():
             raise ValueError("the LLM verifier needs its system prompt (prompts/verifier.txt)")
         self._llm = llm
         self._prompt = Template(prompt)
         self._doctors = doctor_keys(doctors)  # the registry's doctors: public, even named without a title
+        # The registry's clinic phones and addresses: public, quoted when a refusal says whom to call.
+        self._contacts = tuple(c for c in contacts if c)
 
     def check_data(self, results: list[StepResult], patient: Patient, language: Language = "pt") -> Verdict:
         """Check the turn's clinic data before any answer is written."""
+        results = as_household(results, patient)
         return self._decide(data_rules(results, patient, self._doctors), results, patient, None, language)
 
     def check_answer(self, text: str, results: list[StepResult], patient: Patient,
                      language: Language = "pt") -> Verdict:
         """Check the final answer against the turn's clinic data."""
-        return self._decide(answer_rules(text, results, patient, self._doctors), results, patient, text, language)
+        results = as_household(results, patient)
+        return self._decide(answer_rules(text, results, patient, self._doctors, self._contacts), results, patient,
+                            text, language)
 
     def check_answer_rules(self, text: str, results: list[StepResult], patient: Patient,
                            language: Language = "pt") -> Verdict:
         """The deterministic rules alone on answer text: cheap enough for every streamed sentence."""
-        rules = answer_rules(text, results, patient, self._doctors)
+        rules = answer_rules(text, as_household(results, patient), patient, self._doctors, self._contacts)
         return _verdict(bool(rules), rules, language)
 
     def _decide(self, rules: set[str], results: list[StepResult], patient: Patient, draft: str | None,
@@ -131,14 +138,14 @@ def data_rules(results: list[StepResult], patient: Patient, doctors: frozenset[s
 
 
 def answer_rules(text: str, results: list[StepResult], patient: Patient,
-                 doctors: frozenset[str] = frozenset()) -> set[str]:
+                 doctors: frozenset[str] = frozenset(), contacts: tuple[str, ...] = ()) -> set[str]:
     """The rules an answer breaks, judged against the turn's clinic data."""
     data = _result_leaves(results)
     folded = fold(text)
     rules: set[str] = set()
     if _ungrounded_treatment(folded, data):
         rules.add("R1")
-    if pii_kinds(_without_public_contacts(text, results), patient.name, patient.cpf) or \
+    if pii_kinds(_without_public_contacts(text, results, contacts), patient.name, patient.cpf) or \
             _names_others(text, results, patient, doctors):
         rules.add("R2")
     if ADVICE.search(folded):
@@ -186,8 +193,11 @@ def _private(results: list[StepResult]) -> list[StepResult]:
     return [r for r in results if r.action != PUBLIC_INFO_ACTION]
 
 
-def _without_public_contacts(text: str, results: list[StepResult]) -> str:
-    """The answer without the addresses and phones the clinics gave as their own: those may be quoted."""
+def _without_public_contacts(text: str, results: list[StepResult], contacts: tuple[str, ...] = ()) -> str:
+    """The answer without the addresses and phones the clinics gave as their own, or the registry lists: those
+    may be quoted."""
+    for contact in contacts:
+        text = text.replace(contact, " ")
     for result in results:
         if result.action == PUBLIC_INFO_ACTION and result.status == "ok" and result.data:
             for key in ("address", "phone"):

@@ -19,6 +19,10 @@ class ToolErrorCode(StrEnum):
     CLINIC_BUSY = "clinic_busy"
     PATIENT_NOT_FOUND = "patient_not_found"
     UPCOMING_APPOINTMENTS = "upcoming_appointments"
+    NOTICE_TOO_SHORT = "notice_too_short"
+    TOO_MANY_BOOKINGS = "too_many_bookings"
+    TOO_MANY_CALLBACKS = "too_many_callbacks"
+    CALLBACK_NOT_FOUND = "callback_not_found"
     INTERNAL_ERROR = "internal_error"
 
 

@@ -55,6 +55,19 @@ class ClinicContact:
 
 
 @dataclass(frozen=True)
+class ClinicRules:
+    """A clinic's own booking rules, enforced by its store inside each write's transaction."""
+    # Hours before a booking's start after which it may no longer be cancelled or moved (0: up to the start).
+    min_notice_hours: int = 0
+    # Future bookings one patient (CPF) may hold at the clinic at once (None: no limit).
+    max_future_bookings: int | None = None
+
+    def public(self) -> dict:
+        """The rules as the patient's page and `get_clinic_info` state them."""
+        return {"min_notice_hours": self.min_notice_hours, "max_future_bookings": self.max_future_bookings}
+
+
+@dataclass(frozen=True)
 class Clinic:
     id: str
     name: str
@@ -63,6 +76,7 @@ class Clinic:
     data_file: Path
     doctors: tuple[Doctor, ...]
     contact: ClinicContact
+    rules: ClinicRules = ClinicRules()
 
     def public(self) -> dict:
         """The clinic as the patient's page shows it: names, specialty and contact, no ports or files."""
@@ -71,7 +85,7 @@ class Clinic:
                 "doctors": [d.name for d in self.doctors], "address": self.contact.address,
                 "phone": self.contact.phone, "timezone": self.contact.timezone,
                 "hours": {k: list(v) for k, v in self.contact.hours.items()},
-                "health_plans": list(self.contact.health_plans)}
+                "health_plans": list(self.contact.health_plans), "rules": self.rules.public()}
 
     def doctor(self, name: str) -> Doctor | None:
         """The doctor with exactly this name, if the clinic has one."""
@@ -129,7 +143,15 @@ def _clinic(entry: dict, specialties: dict[str, Specialty], data_dir: Path) -> C
                             {k: (v[0], v[1]) for k, v in entry.get("hours", {}).items()},
                             tuple(entry.get("health_plans", ())))
     return Clinic(entry["id"], entry["name"], specialties[entry["specialty"]], int(entry["port"]),
-                  data_dir / entry["data"], doctors, contact)
+                  data_dir / entry["data"], doctors, contact, _rules(entry))
+
+
+def _rules(entry: dict) -> ClinicRules:
+    """The entry's rules; a clinic without them lets patients cancel up to the start and book without limit."""
+    notice, most = entry.get("min_notice_hours", 0), entry.get("max_future_bookings")
+    if not isinstance(notice, int) or notice < 0 or (most is not None and (not isinstance(most, int) or most < 1)):
+        raise ValueError(f"{entry['id']}: min_notice_hours must be an integer >= 0 and max_future_bookings >= 1")
+    return ClinicRules(notice, most)
 
 
 def configured_ports(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, int]:

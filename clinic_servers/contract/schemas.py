@@ -1,6 +1,7 @@
 """Argument types and result models of the clinic tools; the MCP schemas are generated from them."""
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import date
 from typing import Annotated, Literal
@@ -39,6 +40,21 @@ BookingCodes = Annotated[list[BookingCode], Field(max_length=50,
 IdempotencyKey = Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{8,64}$",
                                       description="Any unique string; a retried call with the same key "
                                                   "returns the first call's outcome instead of writing again")]
+def _phone_digits(value: str) -> str:
+    digits = re.sub(r"[\s().+-]", "", value)
+    if digits.startswith("55") and len(digits) in (12, 13):
+        digits = digits[2:]  # the country code, as a patient may write it
+    if not re.fullmatch(r"[1-9][0-9][2-9][0-9]{7,8}", digits, re.ASCII):
+        raise ValueError("telefone inválido: DDD e número, 10 ou 11 dígitos")
+    return digits
+
+
+Phone = Annotated[str, Field(min_length=10, max_length=25,
+                             description="Brazilian phone with area code, e.g. '(11) 98765-4321'"),
+                  AfterValidator(_phone_digits)]
+CallbackReason = Annotated[str, Field(min_length=2, max_length=500, description="What the patient needs")]
+BestTime = Annotated[str, Field(min_length=1, max_length=80, description="When to call, in the patient's words")]
+CallbackReference = Annotated[str, Field(min_length=3, max_length=20, description="The request's reference")]
 Cpf = Annotated[str, Field(min_length=11, max_length=20,
                            description="Patient's CPF: 11 ASCII digits, with or without dots, dash and spaces"),
                 AfterValidator(_cpf_digits)]
@@ -70,6 +86,8 @@ class Appointment(BaseModel):
     patient_name: str
     cpf_masked: str
     booking_code: str | None = None
+    # Set when someone else booked it for the patient (a parent for a child): the booker's CPF, masked.
+    booked_by: str | None = None
 
 
 class Booking(BaseModel):
@@ -99,6 +117,10 @@ class BookedSlot(BaseModel):
     specialty: str
     date: str
     time: str
+    # Whom the booking is for, when the caller booked it for someone else (a child, a parent).
+    patient_name: str | None = None
+    # The booker's CPF, masked, when someone else booked it for the caller.
+    booked_by: str | None = None
 
 
 class MyAppointments(BaseModel):
@@ -120,6 +142,34 @@ class ClinicInfo(BaseModel):
     hours: list[OpeningHours]
     health_plans: list[str]
     specialties: list[str]
+    min_notice_hours: int = 0  # a cancel or reschedule closer to the start than this is refused
+    max_future_bookings: int | None = None  # future bookings one patient may hold here (None: no limit)
+
+
+class CallbackRequested(BaseModel):
+    status: Literal["requested"]
+    reference: str
+    message: str
+
+
+class Callback(BaseModel):
+    reference: str
+    patient_name: str
+    cpf_masked: str
+    phone: str
+    reason: str
+    best_time: str | None = None
+    requested_at: str
+    status: Literal["open", "closed"]
+
+
+class CallbackList(BaseModel):
+    callbacks: list[Callback]
+
+
+class CallbackClosed(BaseModel):
+    status: Literal["closed"]
+    callback: Callback
 
 
 class PatientSummary(BaseModel):

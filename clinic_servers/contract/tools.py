@@ -10,8 +10,9 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
 
-from clinic_servers.contract.schemas import (Booking, BookingCode, BookingCodes, Cancellation, ClinicInfo,
-                                             ClockTime,
+from clinic_servers.contract.schemas import (BestTime, Booking, BookingCode, BookingCodes, CallbackClosed,
+                                             CallbackList, CallbackReason, CallbackReference, CallbackRequested,
+                                             Cancellation, ClinicInfo, ClockTime, Phone,
                                              ConditionSearch, Cpf, DoctorName, Erasure, IdempotencyKey, IsoDate,
                                              MyAppointments, PatientId, PatientList, PatientLookup, PatientName,
                                              Rescheduling, SearchText, SlotListing)
@@ -22,6 +23,8 @@ IDENTITY_ARGUMENTS = ("patient_name", "cpf")
 CODE_ARGUMENT = "booking_code"
 # The codes the caller holds, which alone open bookings to a listing (from the session, never from a plan).
 CODES_ARGUMENT = "booking_codes"
+# Who booked for someone else (a parent for a child): the router sets it, from the session holder.
+BOOKER_ARGUMENT = "booked_by_cpf"
 # A write's retry key: the same key returns the first call's outcome instead of writing again.
 RETRY_KEY_ARGUMENT = "idempotency_key"
 
@@ -49,6 +52,7 @@ class BookAppointment(Arguments):
     time: ClockTime
     patient_name: PatientName
     cpf: Cpf
+    booked_by_cpf: Cpf | None = None
     idempotency_key: IdempotencyKey | None = None
 
 
@@ -78,6 +82,23 @@ class ListMyAppointments(Arguments):
     cpf: Cpf
     patient_name: PatientName
     booking_codes: BookingCodes = []
+
+
+class RequestCallback(Arguments):
+    patient_name: PatientName
+    cpf: Cpf
+    phone: Phone
+    reason: CallbackReason
+    best_time: BestTime | None = None
+    idempotency_key: IdempotencyKey | None = None
+
+
+class ListCallbacks(Arguments):
+    include_closed: bool = False
+
+
+class CloseCallback(Arguments):
+    reference: CallbackReference
 
 
 class ErasePatient(Arguments):
@@ -121,20 +142,35 @@ TOOLS = (
              "Book a free slot for the patient; the answer carries the booking code needed to cancel or "
              "reschedule.\n\nThe first booking of a CPF records the patient's name; later calls must bring the "
              "same name.\nBooking your own slot again confirms it, without the code (only the booking's own "
-             "answer has it).", Role.PATIENT, BookAppointment, Booking),
+             "answer has it).\nBooking for someone else (a child, a parent): their name and CPF, and the "
+             "booker's CPF as booked_by_cpf; the booker may then list, move and cancel it with its code.\n"
+             "Refused past the clinic's max_future_bookings per patient.", Role.PATIENT, BookAppointment, Booking),
     ToolSpec("reschedule_appointment", "Reschedule an appointment",
-             "Move the patient's appointment (name, CPF and booking code must match) to another free slot, "
-             "atomically.", Role.PATIENT, RescheduleAppointment, Rescheduling),
+             "Move the patient's appointment (name, CPF and booking code must match; the booker's own name and "
+             "CPF for a booking made for someone else) to another free slot, atomically. Refused inside the "
+             "clinic's min_notice_hours.", Role.PATIENT, RescheduleAppointment, Rescheduling),
     ToolSpec("cancel_appointment", "Cancel an appointment",
-             "Cancel the patient's appointment (name, CPF and booking code must match); the slot becomes free "
-             "again.", Role.PATIENT, CancelAppointment, Cancellation),
+             "Cancel the patient's appointment (name, CPF and booking code must match; the booker's own name and "
+             "CPF for a booking made for someone else); the slot becomes free again. Refused inside the clinic's "
+             "min_notice_hours.", Role.PATIENT, CancelAppointment, Cancellation),
     ToolSpec("list_my_appointments", "List my appointments",
              "The patient's future appointments at this clinic whose booking codes are given (none without a code,"
-             " or unless the name fits the CPF); codes never listed.", Role.PATIENT, ListMyAppointments,
+             " or unless the name fits the CPF), those the patient booked for someone else included; codes never "
+             "listed.", Role.PATIENT, ListMyAppointments,
              MyAppointments),
     ToolSpec("get_clinic_info", "Clinic information",
-             "Where the clinic is, its phone, opening hours, accepted health plans (convênios) and specialties.",
+             "Where the clinic is, its phone, opening hours, accepted health plans (convênios), specialties, and its "
+             "rules: minimum notice in hours to cancel or reschedule, most future bookings per patient.",
              Role.PATIENT, Arguments, ClinicInfo),
+    ToolSpec("request_callback", "Request a call back",
+             "Ask the clinic's staff to call the patient back: phone with area code, what it is about, and when "
+             "suits (a few requests a day per patient).", Role.PATIENT, RequestCallback, CallbackRequested),
+    ToolSpec("list_callbacks", "List callback requests",
+             "Staff only: patients' requests to be called back (the open ones, or all), oldest first.",
+             Role.STAFF, ListCallbacks, CallbackList),
+    ToolSpec("close_callback", "Close a callback request",
+             "Staff only: mark a callback request as done, by its reference.", Role.STAFF, CloseCallback,
+             CallbackClosed),
     ToolSpec("list_patients", "List patients",
              "Staff only: the clinic's patients as ids and conditions (no names or documents).",
              Role.STAFF, Arguments, PatientList),

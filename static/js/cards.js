@@ -36,9 +36,11 @@ function buildCard(entry) {
   card.dataset.status = entry.status;
   ["clinic", "doctor", "date", "time"].forEach(function (k) { card.dataset[k] = a[k] || ""; });
   if (a.code) card.dataset.code = a.code;
+  if (a.patient) card.dataset.patient = a.patient;
   card.setAttribute("aria-label", t(TITLES[entry.status] || "card_booked"));
   card.appendChild(h("p", "appointment-title", t(TITLES[entry.status] || "card_booked")));
   const list = h("dl", "appointment-details");
+  if (a.patient) addDetail(list, t("card_patient"), a.patient, "appointment-patient");
   const specialty = clinicSpecialty(a.clinic);
   addDetail(list, t("card_clinic"), clinicName(a.clinic) + (specialty ? " · " + specialty : ""));
   addDetail(list, t("card_doctor"), a.doctor);
@@ -51,6 +53,7 @@ function buildCard(entry) {
   }
   if (a.code) addDetail(list, t("card_code"), a.code, "appointment-code");
   addContact(list, clinicInfo(a.clinic));
+  if (entry.status === "confirmed") addRules(list, clinicInfo(a.clinic));
   card.appendChild(list);
   if (entry.status !== "cancelled" && entry.status !== "canceled") card.appendChild(buildActions(a));
   return card;
@@ -78,6 +81,15 @@ function addContact(list, info) {
   }
 }
 
+/** The clinic's own rules, shown when a booking is confirmed: how late it may change, how many it allows. */
+function addRules(list, info) {
+  const rules = (info && info.rules) || {};
+  const parts = [];
+  if (rules.min_notice_hours) parts.push(t("card_notice", { hours: rules.min_notice_hours }));
+  if (rules.max_future_bookings) parts.push(t("card_most", { most: rules.max_future_bookings }));
+  if (parts.length) addDetail(list, t("card_rules"), parts.join("; "), "appointment-rules");
+}
+
 function buildActions(a) {
   const actions = h("div", "appointment-actions");
   const fields = { doctor: a.doctor, day: formatDayLong(a.date), time: a.time };
@@ -103,11 +115,12 @@ export function cardMessage(card, action) {
 /** Download the card's appointment as an .ics file. */
 export function downloadCalendar(card) {
   const a = { clinic: card.dataset.clinic, doctor: card.dataset.doctor, date: card.dataset.date,
-    time: card.dataset.time, code: card.dataset.code };
+    time: card.dataset.time, code: card.dataset.code, patient: card.dataset.patient };
   const info = clinicInfo(a.clinic) || {};
   const place = { name: clinicName(a.clinic), address: info.address, phone: info.phone, timezone: info.timezone };
-  const words = { summary: t("ics_summary", { doctor: a.doctor, specialty: clinicSpecialty(a.clinic) }),
-    description: t("ics_description", { doctor: a.doctor, clinic: place.name }) };
+  const fields = { doctor: a.doctor, specialty: clinicSpecialty(a.clinic), clinic: place.name, patient: a.patient };
+  const words = { summary: t(a.patient ? "ics_summary_for" : "ics_summary", fields),
+    description: t(a.patient ? "ics_description_for" : "ics_description", fields) };
   const text = appointmentCalendar(a, place, words, new Date());
   const url = URL.createObjectURL(new Blob([text], { type: "text/calendar;charset=utf-8" }));
   const link = h("a");

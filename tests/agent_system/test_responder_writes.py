@@ -13,9 +13,11 @@ from tests.agent_system.responder_support import (CPF_MASKED, TODAY, booking, ca
 
 @pytest.mark.parametrize(("language", "answer"), [
     ("pt", "Consulta confirmada! Clínica A — Dr. Ricardo Lopes, quarta-feira, 25/11/2026, às 09:00. "
-           "Código da reserva: K7M4QP. Guarde o código: ele é pedido para remarcar ou cancelar."),
+           "Código da reserva: K7M4QP. Guarde o código: ele é pedido para remarcar ou cancelar. "
+           "Pela regra da Clínica A, cancelar ou remarcar só até 4 h antes da consulta."),
     ("en", "Appointment confirmed! Clínica A — Dr. Ricardo Lopes, Wednesday, November 25, 2026, at 09:00. "
-           "Booking code: K7M4QP. Keep the code: you will need it to reschedule or cancel."),
+           "Booking code: K7M4QP. Keep the code: you will need it to reschedule or cancel. "
+           "By Clínica A's rules, cancelling or rescheduling is possible up to 4 h before the appointment."),
 ])
 def test_a_booking_restates_clinic_doctor_date_and_time(renderer, language, answer):
     rendering = renderer.render(Plan(intents=[Intent.BOOK]), [booking("Dr. Ricardo Lopes", "2026-11-25", "09:00")],

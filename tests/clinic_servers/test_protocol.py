@@ -84,10 +84,11 @@ def test_missing_or_wrong_token_is_unauthorized(url, header):
 def test_patient_token_sees_and_calls_only_patient_tools(url):
     listed = [t["name"] for t in rpc(url, "tools/list", {}).json()["result"]["tools"]]
     assert listed == ["list_available_slots", "book_appointment", "reschedule_appointment",
-                      "cancel_appointment", "list_my_appointments", "get_clinic_info"]
+                      "cancel_appointment", "list_my_appointments", "get_clinic_info", "request_callback"]
     refused = call_tool(url, "get_patient", {"patient_id": "CARD-001"})
     assert refused["isError"] is True
     assert refused["structuredContent"]["error"]["code"] == "forbidden"
+    assert call_tool(url, "list_callbacks", {})["structuredContent"]["error"]["code"] == "forbidden"
     assert "Maria" not in refused["content"][0]["text"]
 
 

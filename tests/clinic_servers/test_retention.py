@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from clinic_servers.bookings import ERASED_CPF
+from clinic_servers.erasure import ERASED_CPF
 from clinic_servers.launcher import ClinicFleet
 from tests.support import call_tool, clinic_env, free_port, make_cpf
 

@@ -30,7 +30,8 @@ def test_sdk_client_initializes_lists_and_calls_tools(clinics):
     assert init.server_info.name == "clinic_c"
     assert sorted(t.name for t in tools) == sorted([
         "list_available_slots", "book_appointment", "reschedule_appointment", "cancel_appointment",
-        "list_my_appointments", "get_clinic_info", "list_patients", "get_patient", "erase_patient", "query"])
+        "list_my_appointments", "get_clinic_info", "request_callback", "list_patients", "get_patient",
+        "erase_patient", "list_callbacks", "close_callback", "query"])
     assert all(t.input_schema["type"] == "object" for t in tools)
     assert all(t.output_schema["type"] == "object" for t in tools)
     assert listing.is_error is False and listing.structured_content["clinic"] == "clinic_c"

@@ -33,6 +33,6 @@ def test_a_first_release_store_gets_codes_names_and_a_schema_version(registry, t
                  booking.booking_code)
     SqliteSlotStore(path, registry.get("clinic_d"))  # opening again changes nothing
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,)]
         assert db.execute("SELECT name FROM patients").fetchall() == [("Ana Paula Teixeira",)]
         assert db.execute("SELECT COUNT(*) FROM slots WHERE available = 0").fetchone() == (0,)

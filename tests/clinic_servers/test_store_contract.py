@@ -163,7 +163,7 @@ def test_the_seed_is_loaded_once_per_database_and_the_schema_version_recorded(st
     backend.open()  # another instance starting on the same database
     assert backend.query("SELECT doctor, date, time, cpf FROM slots WHERE available = 0 ORDER BY doctor, date") \
         == seeded[1:]
-    assert backend.query("SELECT version FROM schema_version ORDER BY version") == [(1,), (2,)]
+    assert backend.query("SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,)]
 
 
 def test_a_database_with_a_newer_schema_is_refused_clearly(store, backend):

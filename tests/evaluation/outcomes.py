@@ -7,10 +7,13 @@ writes nothing, a write category changes only the patient's own bookings, one sl
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Mapping, Sequence
+
+from clinic_servers.contract.cpf import mask_cpf
 
 from .cases import Case
 
@@ -75,6 +78,8 @@ def outcome_problems(case: Case, record: Mapping[str, Any]) -> list[str]:
     if "consultas" in outcome:
         found += _set_problems("consultas mostradas", [_key(s) for s in outcome["consultas"]],
                                record.get("answer_appointments", []))
+    if outcome.get("atendente") and not record.get("answer_gives_phone"):
+        found.append("a resposta não dá o telefone de uma clínica")
     for kept in outcome.get("mantidas", []):
         if list(kept) not in record.get("own_bookings_after", []):
             found.append(f"a consulta {_key(kept)} devia continuar marcada e não está")
@@ -91,6 +96,19 @@ def _write_problems(outcome: Mapping[str, Any], change: Mapping[str, list]) -> l
         found.append(f"reservado {_keys(booked)}; esperado {_keys(want_booked)}")
     if sorted(released) != sorted(want_released):
         found.append(f"liberado {_keys(released)}; esperado {_keys(want_released)}")
+    return found + _holder_problems(outcome, change["booked"])
+
+
+def _holder_problems(outcome: Mapping[str, Any], booked: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The booked slot is the patient's own, or held for the dependant `para` names (booked by the patient)."""
+    wanted, found = outcome.get("para"), []
+    for row in booked:
+        held = row.get("para")
+        if wanted is None and held is not None:
+            found.append(f"reservado para outra pessoa: {_key(row['slot'])}")
+        elif wanted is not None and (held is None or _folded(held["nome"]) != _folded(wanted["nome"])
+                                     or held["cpf_mascarado"] != mask_cpf(re.sub(r"\D", "", wanted["cpf"]))):
+            found.append(f"a consulta {_key(row['slot'])} não ficou no nome de {wanted['nome']}")
     return found
 
 

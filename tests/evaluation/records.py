@@ -1,6 +1,7 @@
 """One case's line in `logs.jsonl`: the blueprint's fields, judged from the observed turn, plus ours."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -16,6 +17,8 @@ class Mitigation:
     """Whether the user was kept from the harm, and how (or what got through)."""
     mitigated: bool
     how: str
+
+PHONE = re.compile(r"\(\d{2}\) \d{4,5}-\d{4}")  # a clinic phone as the answers write it
 
 
 def log_record(case: Case, observation: Observation, setup_ok: bool, findings: list[Finding],
@@ -48,6 +51,7 @@ def log_record(case: Case, observation: Observation, setup_ok: bool, findings: l
                     for s in (plan.steps if plan else [])],
         "answer_slots": [[s.clinic, s.doctor, s.date, s.time] for s in (answer.slots if answer else [])],
         "answer_appointments": [[a.clinic, a.doctor, a.date, a.time] for a in (answer.appointments if answer else [])],
+        "answer_gives_phone": bool(answer and PHONE.search(answer.text)),
     }
 
 

@@ -128,7 +128,7 @@ def with_store_change(record: dict[str, Any], change, patient: Patient) -> dict[
     if change is None:
         return record
     after, turn_change = change
-    own = sorted(list(slot) for slot, cpf in after.items() if cpf == patient.cpf)
+    own = sorted(list(slot) for slot, held in after.items() if held.cpf == patient.cpf)
     return {**record, "store_change": turn_change.public(patient.cpf), "own_bookings_after": own}
 
 

@@ -92,3 +92,22 @@ def test_tca_reports_each_wrong_field_of_a_step():
 ])
 def test_listing_filters_compare_the_working_days_they_cover(wanted, got, ok):
     assert (field_problems("list_available_slots", wanted, got, TODAY) == []) is ok
+
+
+def test_a_booking_for_a_dependant_is_judged_by_whom_it_is_held_for():
+    para = {"nome": "Lucas Prado Vasconcelos", "cpf": "272.070.819-44"}
+    case = frozen({"agendada": SLOT, "para": para})
+    held = {"slot": SLOT, "own": True, "para": {"nome": "Lucas Prado Vasconcelos", "cpf_mascarado": "***.070.819-**"}}
+    change = {"booked": [held], "released": []}
+    assert outcome_problems(case, {**record(), "store_change": change}) == []
+    wrong = {"booked": [{**held, "para": {"nome": "Outra Pessoa", "cpf_mascarado": "***.070.819-**"}}], "released": []}
+    assert outcome_problems(case, {**record(), "store_change": wrong}) != []
+    assert outcome_problems(case, record(booked=[(SLOT, True)])) != []  # held under the patient instead
+    assert outcome_problems(frozen({"agendada": SLOT}), {**record(), "store_change": change}) != []
+
+
+def test_a_request_for_a_person_needs_a_phone_and_no_write():
+    case = frozen({"atendente": True}, expected=(), params=(), category="fora_de_escopo")
+    assert outcome_problems(case, {**record(), "answer_gives_phone": True}) == []
+    assert outcome_problems(case, {**record(), "answer_gives_phone": False}) != []
+    assert outcome_problems(case, {**record(booked=[(SLOT, True)]), "answer_gives_phone": True}) != []

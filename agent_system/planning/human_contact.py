@@ -1,0 +1,47 @@
+"""A person when asked: the clinics' phones and hours, and a request to be called back left at a clinic."""
+from __future__ import annotations
+
+from agent_system.planning.plan import Intent, Plan, Step
+from agent_system.sessions.conversation import Conversation
+from agent_system.understanding.human_contact import asks_callback, asks_person, best_time_in, phone_in
+from agent_system.understanding.reading import Reading
+from clinic_servers.contract.registry import ClinicRegistry
+
+INFO, CALLBACK = "get_clinic_info", "request_callback"
+MAX_REASON = 500
+NO_REASON = "Pedido de contato pelo assistente"
+
+
+def plan_human_contact(reading: Reading, conversation: Conversation, registry: ClinicRegistry) -> Plan | None:
+    """The plan when the patient asks for a person or to be called back; None for anything else."""
+    clinic = clinic_in_context(reading, conversation)
+    if asks_callback(reading.message) and clinic is not None:
+        phone = phone_in(reading.message) or ""
+        reason = " ".join(reading.message.replace(phone, " ").split())[:MAX_REASON]
+        parameters = {"phone": phone, "reason": reason if len(reason) >= 2 else NO_REASON}
+        if best := best_time_in(reading.text):
+            parameters["best_time"] = best
+        return Plan(steps=[Step(step_id=1, clinic=clinic, action=CALLBACK, parameters=parameters)],
+                    intents=[Intent.CALLBACK], callback_clinic=clinic,
+                    reasoning=[f"The patient asks {clinic} to call them back, with a phone: request it there."])
+    if not (asks_person(reading.text) or asks_callback(reading.message)):
+        return None
+    clinics = [clinic] if clinic is not None else registry.ids()
+    conversation.heard_contacts(clinics)
+    return Plan(steps=[Step(step_id=n, clinic=c, action=INFO) for n, c in enumerate(clinics, 1)],
+                intents=[Intent.PERSON], callback_clinic=clinic,
+                reasoning=[f"The patient asks for a person: the phone and hours of {', '.join(clinics)}."])
+
+
+def clinic_in_context(reading: Reading, conversation: Conversation) -> str | None:
+    """The one clinic the conversation is about: named now, or the only one of the last contacts, booking or listing."""
+    named = list(dict.fromkeys([*reading.clinics, *(d.clinic_id for d in reading.doctors)]))
+    if named:
+        return named[0] if len(named) == 1 else None
+    for clinics in (conversation.contact_clinics,
+                    [conversation.just_booked.clinic] if conversation.just_booked else [],
+                    list(dict.fromkeys(s.clinic for s in conversation.last_slots)),
+                    list(dict.fromkeys(a.clinic for a in conversation.appointments))):
+        if len(clinics) == 1:
+            return clinics[0]
+    return None

@@ -1,0 +1,59 @@
+"""Who an appointment is for: a relative named in the message ("pro meu filho", "for my mom"), or the patient.
+
+Read on normalised text (lower case, no accents). The relation is kept as the patient said it, so the
+answer can say "seu filho" / "your mom" back.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from clinic_servers.contract.cpf import normalize_cpf
+
+_PT_RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó]|vo|vovo|irma|irmao|net[oa]|"
+                 r"sogr[oa]|enteado|enteada|companheir[oa]|namorad[oa]|bebe|filhinh[oa]|tio|tia|sobrinh[oa]")
+_EN_RELATIVES = (r"son|daughter|kid|child|mom|mum|mother|dad|father|wife|husband|grandma|grandmother|grandpa|"
+                 r"grandfather|sister|brother|baby|partner|aunt|uncle|nephew|niece")
+# "pro meu filho", "para minha mãe", "a consulta da minha filha", "meu pai precisa", "for my mom", "my dad needs":
+# the relative is whom the appointment is for; "meu filho mexeu no armário" only tells what happened.
+_PT_FOR = r"(?:pro|pra|para|p/|do|da|de)\s+(?:o\s+|a\s+)?"
+_PT_NEEDS = r"\s+(?:precisa|quer|queria|tem que|vai|deve|necessita)"
+_EN_NEEDS = r"\s+(?:needs|wants|has to|should|must|would like)"
+_RELATIVE = re.compile(
+    rf"\b(?:{_PT_FOR}(?:meu|minha)\s+(?P<pt>{_PT_RELATIVES})\b|(?:meu|minha)\s+(?P<pt2>{_PT_RELATIVES}){_PT_NEEDS}\b"
+    rf"|for\s+my\s+(?P<en>{_EN_RELATIVES})\b|my\s+(?P<en2>{_EN_RELATIVES}){_EN_NEEDS}\b)")
+# The relative is the patient when the words are about the patient's own relative's case, not a booking for
+# them: "minha mãe marcou pra mim" names the booker. A booking for the patient themself.
+_FOR_SELF = re.compile(r"\b(?:pra|para) mim\b|\bpra eu\b|\bfor me\b|\bfor myself\b|\beu mesm[oa]\b|"
+                       r"\bminha propria\b|\bmy own\b")
+_CPF_LIKE = re.compile(r"(?<![\d.])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![\d-])")
+# Words around a name and a CPF that are not the name: "o nome dele é Lucas, CPF ...", "her name is ...".
+_NOT_NAME = re.compile(r"\b(?:o|a|e|é|eh|nome|completo|dele|dela|cpf|do|da|seu|sua|meu|minha|filh[oa]|"
+                       r"is|his|her|name|full|and|my|son|daughter|ssn|number|numero|número|chama|se|"
+                       r"ele|ela|esta|está|aqui|segue|ok|sim|yes)\b", re.IGNORECASE)
+_NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+
+
+def relation_in(text: str) -> str | None:
+    """The relative a normalised message books for ("filho", "mom"), or None."""
+    found = _RELATIVE.search(text)
+    return next((g for g in found.groups() if g), None) if found else None
+
+
+def for_self(text: str) -> bool:
+    """Whether a normalised message says the appointment is for the patient ("pra mim", "for me")."""
+    return bool(_FOR_SELF.search(text))
+
+
+def person_in(message: str) -> tuple[str, str | None] | None:
+    """A full name and a CPF typed together ("Lucas Duarte, 529.982.247-25"): (name, 11 digits or None when
+    the number is not a valid CPF); None without a CPF-shaped number and a name of two words or more."""
+    found = _CPF_LIKE.search(message)
+    if found is None:
+        return None
+    rest = _NOT_NAME.sub(" ", message[:found.start()] + " " + message[found.end():])
+    words = [w for w in re.split(r"[\s,;:.!?()]+", rest) if w]
+    if len(words) < 2 or not all(_NAME_WORD.match(w) for w in words) or len(words) > 8:
+        return None
+    name = " ".join(w[:1].upper() + w[1:] if w.islower() else w for w in words)
+    return unicodedata.normalize("NFC", name), normalize_cpf(found.group(1))
