@@ -67,7 +67,7 @@ def screen(message: str, language: Language, second_net: TriageSecondNet | None 
     """The lexicon, then the semantic score's band, then the second net when one is configured."""
     result = assess(message, language)
     if semantic is not None:
-        result = combine(result, semantic.score(message))
+        result = combine(result, semantic.score(message), words=len(message.split()))
     return second_net.review(message, result) if second_net is not None else result
 
 
