@@ -21,7 +21,7 @@ from agent_system.triage.corpus import answer_category
 from agent_system.triage.screen import TriageResult
 from agent_system.triage.semantic import SemanticScore
 
-__all__ = ["Thresholds", "combine", "within_a_request"]
+__all__ = ["Thresholds", "combine"]
 
 
 # A lexicon hit on self-harm stays an emergency whatever the score: CVV 188 is never put behind a question.
@@ -48,8 +48,13 @@ class Thresholds:
 
 
 def combine(lexicon: TriageResult, semantic: SemanticScore, thresholds: Thresholds = Thresholds(),
-            words: int = 0) -> TriageResult:
-    """The lexicon's result with the band the semantic score gives it (`words`: the message's length)."""
+            words: int = 0, concrete_request: bool = False) -> TriageResult:
+    """The lexicon's result with the band the semantic score gives it.
+
+    `words` is the message's length; `concrete_request` says it asks to cancel or move a booking, or names the
+    doctor, day, time or code of one it wants. A score alone never halts such a request: it leads it in doubt
+    ("não vou poder ir, pode cancelar" is read as despair more often than anything else the head sees).
+    """
     scored = replace(lexicon, score=round(semantic.emergency, 3))
     if semantic.category is None:
         return scored
@@ -57,23 +62,11 @@ def combine(lexicon: TriageResult, semantic: SemanticScore, thresholds: Threshol
         overruled = (semantic.emergency < thresholds.overruled_below and words >= thresholds.overruled_from_words
                      and _NEVER_OVERRULED.isdisjoint(lexicon.categories or (lexicon.kind,)))
         return replace(scored, emergency=False, doubt=True) if overruled else scored
-    if semantic.emergency < thresholds.signal_at:
-        return scored
     category = answer_category(semantic.category)
     bodily = not lexicon.concepts.isdisjoint(SIGN_CONCEPTS)
+    if semantic.emergency < thresholds.signal_at:
+        return scored
     if semantic.emergency >= (thresholds.emergency_at if bodily else thresholds.emergency_without_body_at):
-        return replace(scored, emergency=True, kind=category, categories=(category,), health_language=True)
+        band = {"doubt": True} if concrete_request else {"emergency": True, "categories": (category,)}
+        return replace(scored, kind=category, health_language=True, **band)
     return replace(scored, doubt=semantic.emergency >= thresholds.doubt_at, kind=category, health_language=True)
-
-
-def within_a_request(triage: TriageResult, concrete_request: bool) -> TriageResult:
-    """A score alone never halts a request about a booking (a cancel, a move, a booking with its doctor, day,
-    time or code): it leads it in doubt.
-
-    Those are the traffic the score misreads most ("não quero esperar muito; quero a Dra. Luciana dia
-    04/12", "não vou poder ir, pode cancelar"); the patient still gets the numbers, the question and the
-    request, and a goodbye with "cancela tudo" gets CVV 188 and SAMU 192 before the lookup.
-    """
-    if not (triage.emergency and concrete_request) or triage.said_in_words:
-        return triage
-    return replace(triage, emergency=False, doubt=True)
