@@ -76,6 +76,15 @@ class StreamCut(AssistantError):
 # Sessions and the web API
 
 
+class SessionStoreTooNew(AssistantError):
+    """The session store was migrated by newer code than this; refused at start rather than guessed at."""
+
+    def __init__(self, store: str, version: int, known: int):
+        super().__init__(f"{store} has schema version {version}, newer than this code knows ({known}); "
+                         f"run the newer code, or restore a backup made for this version")
+        self.version = version
+
+
 class SessionsFull(AssistantError):
     """The store holds its maximum of live sessions; a new one must wait for idle ones to expire."""
 

@@ -11,10 +11,12 @@ from clinic_servers.contract.environment import PROJECT_ROOT
 from clinic_servers.contract.registry import configured_ports
 from clinic_servers.contract.registry import ClinicRegistry
 
+from agent_system.errors import ConfigurationError
 from agent_system.llm.client import LLMSettings
 from agent_system.sessions.audit import AuditRotation
 
 PROMPTS_DIR = PROJECT_ROOT / "prompts"
+_ON, _OFF = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 @dataclass(frozen=True)
@@ -44,12 +46,22 @@ class AgentSettings:
                    llm=LLMSettings.from_env(env), var_dir=var_dir,
                    dispatch_timeout_s=float(env.get("CLINIC_TIMEOUT_S") or 5.0),
                    dispatch_parallel=int(env.get("ROUTER_PARALLEL") or 32),
-                   planner_cot=env.get("PLANNER_COT", "").lower() in ("1", "true", "yes"),
-                   llm_answers=env.get("LLM_ANSWERS", "").lower() not in ("0", "false", "no", "off"),
-                   triage_llm_check=env.get("TRIAGE_LLM_CHECK", "1").lower() not in ("0", "false", "no"),
+                   planner_cot=switch(env, "PLANNER_COT", False),
+                   llm_answers=switch(env, "LLM_ANSWERS", True),
+                   triage_llm_check=switch(env, "TRIAGE_LLM_CHECK", True),
                    clinic_tls_verify=env.get("REQUESTS_CA_BUNDLE") or env.get("CURL_CA_BUNDLE") or True,
                    audit_rotation=AuditRotation(int(env.get("AUDIT_MAX_BYTES") or AuditRotation.max_bytes),
                                                 int(env.get("AUDIT_BACKUPS") or AuditRotation.backups)))
+
+
+def switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    """An on/off setting, read alike for every switch; a value that is neither is refused, never guessed at."""
+    value = env.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in _ON or value in _OFF:
+        return value in _ON
+    raise ConfigurationError(name, f"must be on or off (also 1/0, true/false, yes/no), got {value!r}")
 
 
 def clinic_urls(registry: ClinicRegistry, env: Mapping[str, str]) -> dict[str, str]:

@@ -5,12 +5,13 @@
 
 Everything runs on 127.0.0.1: six clinics on free ports (Clínica E behind a proxy that holds each
 call, so chat turns asking for its doctor stay open as SSE streams), then `gunicorn -c
-gunicorn_web.conf.py` with those clinics configured as remote ones. It prints the figures and
-writes them into docs/performance.md between the serving-benchmark markers.
+gunicorn_web.conf.py` with those clinics configured as remote ones. It prints the figures, writes them
+to docs/figures/serving.json and renders them into docs/performance.md between the serving-benchmark markers.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -28,6 +29,7 @@ from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from clinic_servers.launcher import start_fleet  # noqa: E402
 
 DOC = ROOT / "docs" / "performance.md"
+FIGURES = ROOT / "docs" / "figures" / "serving.json"
 START, END = "<!-- serving-benchmark:start -->", "<!-- serving-benchmark:end -->"
 TODAY = "2026-11-23"
 NORMAL = "dermatologia"  # Clínicas B and F: never the held clinic
@@ -38,14 +40,18 @@ ONE_IP = "203.0.113.7"
 def main(argv: list[str] | None = None) -> int:
     """Run every phase, print the figures, rewrite the docs block."""
     args = _arguments(argv)
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     plan = {"turns": 60 if args.quick else 150, "slowloris": 256, "streams": 500, "hold_s": 40 if args.quick else 90,
             "one_ip_s": 10 if args.quick else 30, "flood_s": 60 if args.quick else 600}
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="serve-bench-") as tmp:
         figures = _run(Path(tmp), plan)
-    figures["duration"] = f"{time.monotonic() - started:.0f} s"
-    block = _report(figures, plan, args.quick)
+    run = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "seconds": time.monotonic() - started,
+           "quick": args.quick, "load_average": load, "plan": plan, "figures": figures}
+    run = json.loads(json.dumps(run))  # rendered as read back, so the block and its JSON agree
+    block = report(run)
     print(block)
+    FIGURES.write_text(json.dumps(run, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     _write_block(block)
     return 0
 
@@ -142,7 +148,9 @@ def _tree_rss_kib(pid: int) -> int:
     return total
 
 
-def _report(f: dict, plan: dict, quick: bool) -> str:
+def report(run: dict) -> str:
+    """The run (as written to docs/figures/serving.json) as Markdown."""
+    f, plan, quick = run["figures"], run["plan"], run["quick"]
     mode = "quick" if quick else "full"
     ratio = lambda key: f"{f[key] / f['unloaded']:.2f}x"  # noqa: E731
     rows = [
@@ -154,12 +162,13 @@ def _report(f: dict, plan: dict, quick: bool) -> str:
          f"({f['streams_failed']} failed)", f"{f['streams']} ms", ratio("streams")),
     ]
     one_ip, flood = f["one_ip"], f["flood"]
-    lines = [f"### Serving benchmark ({mode} run, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-             f"{f['duration']})", "",
+    lines = [f"### Serving benchmark ({mode} run, {run['date']}, {run['seconds']:.0f} s)", "",
              "`python bench/serve.py" + (" --quick" if quick else "") + "`: the README production command "
              "(`gunicorn -c gunicorn_web.conf.py`, 2 gevent workers) on loopback, rules mode, default limits "
              "except turns per IP and per session (raised so one patient can be timed); streams wait on a "
-             f"clinic held {plan['hold_s']} s; {plan['turns']} timed turns per phase, 0.1 s apart.", "",
+             f"clinic held {plan['hold_s']} s; {plan['turns']} timed turns per phase, 0.1 s apart. Load average "
+             f"(1 / 5 / 15 min) at the start: {run['load_average']} (other work on the machine competes for its "
+             "two cores).", "",
              "| measure | value | vs unloaded |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     lines += ["", "| session flood | value |", "|---|---|",

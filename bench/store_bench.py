@@ -1,6 +1,7 @@
 """Clinic stores side by side: the same system on SQLite and on PostgreSQL, in one run.
 
-    .venv/bin/python bench/store_bench.py            # prints the figures and rewrites its block of docs/performance.md
+    .venv/bin/python bench/store_bench.py            # prints the figures, writes docs/figures/store.json and
+                                                     # renders its block of docs/performance.md
     .venv/bin/python bench/store_bench.py --no-write
 
 For each backend it starts the six clinics (two gunicorn workers each) and the web app, as
@@ -16,6 +17,7 @@ import sys
 import tempfile
 import threading
 import time
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -32,6 +34,7 @@ from clinic_servers.launcher import start_fleet  # noqa: E402
 from tests.documents import with_block  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
+FIGURES = DOC.parent / "figures" / "store.json"
 BEGIN, END = "<!-- store-bench:begin (written by bench/store_bench.py) -->", "<!-- store-bench:end -->"
 LAYOUT = Layout(clinic_workers=2, web_workers=2)
 LISTING_TURNS, BOOKINGS, RACES, CONTENDERS = 120, 20, 5, 32
@@ -41,14 +44,21 @@ def main(argv: list[str] | None = None) -> int:
     """Measure both backends, print the table, write it into docs/performance.md unless --no-write."""
     options = _options(argv)
     from tests.postgres_cluster import start_cluster
+    load = machine.describe()["load_average"]
     started, speed, cluster = time.monotonic(), machine.speed_index_ms(), start_cluster(durable=True)
     try:
         figures = {name: _measure(name, cluster) for name in ("sqlite", "postgres")}
     finally:
         cluster.stop()
-    text = report(figures, speed, time.monotonic() - started)
+    run = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "speed_ms": speed, "load_average": load,
+           "seconds": time.monotonic() - started, "figures": figures,
+           "plan": {"clinic_workers": LAYOUT.clinic_workers, "web_workers": LAYOUT.web_workers,
+                    "listing_turns": LISTING_TURNS, "bookings": BOOKINGS, "races": RACES, "contenders": CONTENDERS}}
+    run = json.loads(json.dumps(run))  # rendered as read back, so the block and its JSON agree
+    text = report(run)
     print(text)
     if not options.no_write:
+        FIGURES.write_text(json.dumps(run, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         write_block(DOC, text)
     return 0
 
@@ -121,7 +131,7 @@ def _why(result: TurnResult | None) -> str:
     if result is None or not result.ok:
         return result.failure if result else "no answer"
     codes = {(d.get("error") or {}).get("code") for d in result.of_type("dispatch")} - {None}
-    return ", ".join(sorted(codes)) or "no booking in the answer"
+    return ", ".join(sorted(map(str, codes))) or "no booking in the answer"  # JSON-RPC codes are numbers
 
 
 def _digits(cpf: str | None) -> str:
@@ -146,27 +156,29 @@ def _holder_reader(backend: str, var_dir: Path, urls: dict[str, str]) -> Callabl
     return from_postgres if backend == "postgres" else from_sqlite
 
 
-def report(figures: dict, speed_ms: float, seconds: float) -> str:
-    """The run as Markdown: one table, SQLite and PostgreSQL side by side."""
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+def report(run: dict) -> str:
+    """The run (as written to docs/figures/store.json) as Markdown: one table, SQLite and PostgreSQL side by side."""
+    figures = run["figures"]
     sqlite, postgres = figures["sqlite"], figures["postgres"]
+    backends = (sqlite, postgres)  # the table's column order
     rows = ["| figure | SQLite | PostgreSQL |", "|---|---|---|"]
     for kind in ("listing", "booking"):
         rows += [_row(f"{kind} turn {stat} ms", _ms(sqlite[kind].get(stat)), _ms(postgres[kind].get(stat)))
                  for stat in ("p50", "p95")]
-        counts = (f"{b[kind]['n']} ({b[kind]['failures']})" for b in figures.values())
+        counts = (f"{b[kind]['n']} ({b[kind]['failures']})" for b in backends)
         rows.append(_row(f"{kind} turns (failures)", *counts))
     for label, key in (("race settled ms, median of races", "settled_ms"), ("race turn p50 ms, median", "turn_p50_ms")):
-        rows.append(_row(label, *(_ms(sorted(r[key] for r in b["races"])[RACES // 2]) for b in figures.values())))
+        rows.append(_row(label, *(_ms(sorted(r[key] for r in b["races"])[len(b["races"]) // 2])
+                                  for b in backends)))
     rows.append(_row("races: confirmed / refused / errors", *(
         " / ".join(str(sum(r[k] for r in b["races"])) for k in ("confirmed", "refused", "errors"))
-        for b in figures.values())))
+        for b in backends)))
     rows.append(_row("races whose store holder is the winner", *(
-        f"{sum(r['holder_is_winner'] for r in b['races'])} of {RACES}" for b in figures.values())))
+        f"{sum(r['holder_is_winner'] for r in b['races'])} of {len(b['races'])}" for b in backends)))
     rows.append(_row("race errors, kinds", *(
-        ", ".join(sorted({k for r in b["races"] for k in r["error_kinds"]})) or "none" for b in figures.values())))
+        ", ".join(sorted({k for r in b["races"] for k in r["error_kinds"]})) or "none" for b in backends)))
     return "\n".join(["## Clinic stores: SQLite and PostgreSQL", "", ABOUT, "",
-                      f"### Run of {stamp} ({seconds:.0f} s)", "", _setup(speed_ms), "", *rows, ""])
+                      f"### Run of {run['date']} ({run['seconds']:.0f} s)", "", _setup(run), "", *rows, ""])
 
 
 ABOUT = ("`python bench/store_bench.py` (`--no-write` leaves this file alone) runs the same system twice in one "
@@ -178,15 +190,18 @@ ABOUT = ("`python bench/store_bench.py` (`--no-write` leaves this file alone) ru
          "compare the two columns of one run, not runs.")
 
 
-def _setup(speed_ms: float) -> str:
-    return (f"Speed index before the run: {speed_ms:.1f} ms (CPU time of a fixed Python workload; lower is "
-            f"faster). Layout: six clinics, each `gunicorn --workers {LAYOUT.clinic_workers} -k gthread --threads 8`; "
-            f"the web app by its production command with {LAYOUT.web_workers} gevent workers; rules mode; SQLite "
+def _setup(run: dict) -> str:
+    plan = run["plan"]
+    return (f"Speed index before the run: {run['speed_ms']:.1f} ms (CPU time of a fixed Python workload; lower is "
+            f"faster); load average (1 / 5 / 15 min) at the start {run['load_average']} (other work on the machine "
+            f"competes for its two cores). Layout: six clinics, each `gunicorn --workers {plan['clinic_workers']} "
+            "-k gthread --threads 8`; "
+            f"the web app by its production command with {plan['web_workers']} gevent workers; rules mode; SQLite "
             "sessions. PostgreSQL: a local cluster with its shipped durability settings (fsync, synchronous commit) "
             "on the same two cores, one database per clinic; SQLite: WAL with synchronous=NORMAL. Turns: one "
-            f"patient at a time through SSE ({LISTING_TURNS} listing turns, {BOOKINGS} booking turns). Races: "
-            f"{RACES} slots, {CONTENDERS} patients each sending the same booking at once through the web API; "
-            '"settled" is the time from the start signal to the last answer.')
+            f"patient at a time through SSE ({plan['listing_turns']} listing turns, {plan['bookings']} booking turns). "
+            f"Races: {plan['races']} slots, {plan['contenders']} patients each sending the same booking at once "
+            'through the web API; "settled" is the time from the start signal to the last answer.')
 
 
 def _row(label: str, sqlite: str, postgres: str) -> str:

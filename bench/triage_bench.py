@@ -1,6 +1,7 @@
 """Benchmark the red-flag screen: time per message over the triage case set, p50 and p99.
 
     .venv/bin/python bench/triage_bench.py          # the deterministic screen (no network)
+    .venv/bin/python bench/triage_bench.py --document   # also docs/figures/triage_timing.json and its block
     .venv/bin/python bench/triage_bench.py --llm    # also the LLM check's recall and false alarms,
                                                     # with the LLM the environment configures
 
@@ -14,6 +15,7 @@ the screen had cleared it, so its recall and false alarms are its own.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -28,9 +30,14 @@ from agent_system.settings import PROMPTS_DIR  # noqa: E402
 from agent_system.triage import reader as triage_reader  # noqa: E402
 from agent_system.triage.screen import TriageResult, assess  # noqa: E402
 from agent_system.triage.second_net import TriageSecondNet  # noqa: E402
+from tests.documents import with_block  # noqa: E402
 from tests.triage_scores import load_cases  # noqa: E402
 
 REPEATS = 20
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "evaluation.md"
+FIGURES = ROOT / "docs" / "figures" / "triage_timing.json"
+START, END = "<!-- triage-timing:start (written by bench/triage_bench.py --document) -->", "<!-- triage-timing:end -->"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -80,22 +87,50 @@ def llm_check(cases) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--llm", action="store_true", help="also measure the LLM check (needs an LLM)")
+    parser.add_argument("--document", action="store_true", help=f"write {FIGURES.name} and its block of {DOC.name}")
     args = parser.parse_args()
     cases = load_cases()
     texts = [c.text for c in cases]
-    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    run = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "cpus": os.cpu_count(),
+           "load_average": " / ".join(f"{x:.1f}" for x in os.getloadavg()), "messages": len(texts),
+           "repeats": REPEATS, "screen": {}}
     # CPU time is what a message costs; wall time also counts the moments other processes had the CPU.
     for clock_name, clock in (("CPU time", time.thread_time_ns), ("wall time", time.perf_counter_ns)):
-        for label, values in time_screen(texts, clock).items():
-            print(f"triage screen, {clock_name}, {label}: {len(values)} messages, "
-                  f"p50 {percentile(values, 0.5):.0f} µs, p99 {percentile(values, 0.99):.0f} µs, "
-                  f"max {max(values):.0f} µs")
-    semantic_cost(texts)
+        run["screen"][clock_name] = {label: _spread(values) for label, values in time_screen(texts, clock).items()}
+    run["semantic"] = semantic_cost(texts)
+    run = json.loads(json.dumps(run))  # rendered as read back, so the block and its JSON agree
+    text = report(run)
+    print(text)
+    if args.document:
+        FIGURES.write_text(json.dumps(run, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        DOC.write_text(with_block(DOC.read_text(encoding="utf-8"), START, END, text), encoding="utf-8")
     if args.llm:
         llm_check(cases)
 
 
-def semantic_cost(texts: list[str]) -> None:
+def report(run: dict) -> str:
+    """The run (as written to docs/figures/triage_timing.json) as Markdown."""
+    rows = ["| what is timed | clock | messages | p50 | p99 | max |", "|---|---|---|---|---|---|"]
+    for clock, labels in run["screen"].items():
+        rows += [f"| red-flag screen, {label} | {clock} | {s['n']} | {s['p50']:.0f} µs | {s['p99']:.0f} µs | "
+                 f"{s['max']:.0f} µs |" for label, s in labels.items()]
+    sem = run["semantic"]
+    rows.append(f"| semantic screen, message and sentences encoded | CPU time | {sem['n']} | {sem['p50_ms']:.1f} ms | "
+                f"{sem['p99_ms']:.1f} ms | {sem['max_ms']:.1f} ms |")
+    return "\n".join([
+        f"`bench/triage_bench.py` {run['date']}: {run['cpus']} CPUs, load average (1 / 5 / 15 min) at the start "
+        f"{run['load_average']} (other work competes for the cores; wall time counts it, CPU time does not). "
+        f"The red-flag screen alone (no network) over the {run['messages']} messages of `tests/triage_cases.csv`: "
+        f"\"first sight\" once each with the reader's caches emptied, \"repeat\" over {run['repeats']} warm rounds. "
+        f"The semantic screen loaded in {sem['load_s']:.2f} s and added {sem['grown_mb']:.0f} MB resident to the "
+        "process (once per web worker).", "", *rows, ""])
+
+
+def _spread(values: list[float]) -> dict:
+    return {"n": len(values), "p50": percentile(values, 0.5), "p99": percentile(values, 0.99), "max": max(values)}
+
+
+def semantic_cost(texts: list[str]) -> dict:
     """The semantic screen's load time, CPU per message (message and sentences encoded once) and memory."""
     import resource
     from agent_system.triage.semantic import SemanticScreen
@@ -109,9 +144,8 @@ def semantic_cost(texts: list[str]) -> None:
         began = time.thread_time_ns()
         semantic.score(text)
         values.append((time.thread_time_ns() - began) / 1e6)
-    print(f"semantic screen: loaded in {loaded:.2f} s, +{grown:.0f} MB resident; CPU per message over "
-          f"{len(values)} messages: p50 {percentile(values, 0.5):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, "
-          f"max {max(values):.1f} ms")
+    return {"load_s": loaded, "grown_mb": grown, "n": len(values), "p50_ms": percentile(values, 0.5),
+            "p99_ms": percentile(values, 0.99), "max_ms": max(values)}
 
 
 if __name__ == "__main__":

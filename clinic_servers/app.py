@@ -27,7 +27,7 @@ def create_app(clinic_id: str, settings: ClinicSettings | None = None,
     if clinic is None:
         raise ValueError(f"unknown clinic {clinic_id!r}; known: {', '.join(registry.ids())}")
     store = open_store(clinic, settings.database_url(clinic.id), settings.var_dir / f"{clinic.id}.sqlite3")
-    desk = ClinicDesk.open(clinic, store, settings.clock)
+    desk = ClinicDesk.open(clinic, store, settings.clock, settings.retention_days)
     app = Flask(f"clinic_servers.{clinic.id}")
     app.config.update(MAX_CONTENT_LENGTH=settings.max_body_bytes, VERSION=VERSION)
     app.register_blueprint(mcp_blueprint(desk, settings))

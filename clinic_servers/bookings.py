@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import asdict, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from typing import Iterator, Sequence
 
 from clinic_servers import identity, write_log
@@ -33,6 +33,7 @@ class SlotLedger:
 
     clinic: Clinic
     _materialised_for: date | None = None
+    _forgotten_before: date | None = None
 
     def _transaction(self) -> AbstractContextManager[Transaction]:
         """A write transaction: committed when the block ends, rolled back when it raises."""
@@ -160,7 +161,25 @@ class SlotLedger:
                 raise ToolError("upcoming_appointments", UPCOMING)
             for table in ("patients", "identity_failures", "writes"):
                 tx.execute(f"DELETE FROM {table} WHERE cpf = ?", (cpf,))
-            return _anonymise(tx, cpf)
+            return _anonymise(tx, "cpf = ?", [cpf])
+
+    def forget_before(self, cutoff: date) -> tuple[int, int]:
+        """Erase the personal data of appointments before `cutoff`, and the names no booking needs; (bookings, names).
+
+        The retention rule, run by the clinic itself once a day: bookings dated before the cutoff are
+        anonymised as an erasure leaves them (the slot history stays), and the name recorded for a CPF
+        goes once it was recorded before the cutoff and no booking of the store holds that CPF any more.
+        Asked again for the same cutoff, it does nothing.
+        """
+        if self._forgotten_before == cutoff:
+            return 0, 0
+        with self._write() as tx:
+            anonymised = _anonymise(tx, "available = 0 AND date < ? AND cpf <> ?", [cutoff.isoformat(), ERASED_CPF])
+            names = tx.execute("DELETE FROM patients WHERE recorded_at < ? AND cpf NOT IN "
+                               "(SELECT cpf FROM slots WHERE cpf IS NOT NULL)",
+                               (datetime.combine(cutoff, datetime.min.time(), timezone.utc),)).rowcount
+        self._forgotten_before = cutoff
+        return anonymised, names
 
     def reschedule(self, now: datetime, doctor: str, old: tuple[str, str], new: tuple[str, str],
                    patient: Patient, code: str, key: str | None = None) -> tuple[SlotRow, SlotRow]:
@@ -180,14 +199,14 @@ class SlotLedger:
             return original, moved
 
 
-def _anonymise(tx: Transaction, cpf: str) -> int:
-    """Past bookings of a CPF kept in the schedule's history, with nothing left that points at a person.
+def _anonymise(tx: Transaction, where: str, args: list) -> int:
+    """Past bookings (those `where` picks) kept in the schedule's history, with nothing left that points at a person.
 
     A booked slot must hold a CPF and a code (the schema checks it): the CPF becomes one no person has
     (repeated digits are never issued) and the code one nobody can type (it names the slot, in lower case).
     """
     return tx.execute("UPDATE slots SET patient_name = NULL, cpf = ?, booking_code = 'erased ' || date || ' ' || "
-                      "time || ' ' || doctor WHERE cpf = ?", (ERASED_CPF, cpf)).rowcount
+                      f"time || ' ' || doctor WHERE {where}", [ERASED_CPF, *args]).rowcount
 
 
 def _admit(tx: Transaction, patient: Patient, booking: bool = False) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -111,6 +111,13 @@ class SqliteSlotStore(SlotLedger):
         kept = super().erase(cpf, now)
         self._connect().execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return kept
+
+    def forget_before(self, cutoff: date) -> tuple[int, int]:
+        """The retention rule, with the write-ahead log folded in when it erased anything (as `erase` does)."""
+        forgotten = super().forget_before(cutoff)
+        if any(forgotten):
+            self._connect().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return forgotten
 
     def close(self) -> None:
         """Close this thread's connection."""

@@ -76,6 +76,9 @@ class SlotStore(Protocol):
     def erase(self, cpf: str, now: datetime) -> int:
         """Erase a patient's name, CPF and codes after their last appointment; how many past bookings stay, anonymous."""
 
+    def forget_before(self, cutoff: date) -> tuple[int, int]:
+        """Erase the personal data of bookings dated before `cutoff` and of names no booking holds; (bookings, names)."""
+
     def close(self) -> None:
         """Release the store's connections."""
 

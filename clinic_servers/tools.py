@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import logging
 import unicodedata
 from dataclasses import dataclass
+from datetime import timedelta
 
 from clinic_servers.catalog import ToolCatalog
 from clinic_servers.contract.clock import Clock
@@ -18,32 +20,41 @@ from clinic_servers.contract.tools import (Arguments, BookAppointment, CancelApp
 from clinic_servers.errors import ToolError
 from clinic_servers.store import Patient, SlotRow, SlotStore
 
+log = logging.getLogger(__name__)
 catalog = ToolCatalog()
 
 
 @dataclass(frozen=True)
 class ClinicDesk:
-    """Everything a tool needs: the clinic, its store, its clock and its patient registry."""
+    """Everything a tool needs: the clinic, its store, its clock, its patient registry and its retention."""
     clinic: Clinic
     store: SlotStore
     clock: Clock
     patients: tuple[dict, ...]
+    retention_days: int = 0  # 0: personal data of past appointments is kept until erased by staff
 
     @classmethod
-    def open(cls, clinic: Clinic, store: SlotStore, clock: Clock) -> "ClinicDesk":
-        """Load the clinic's seed data, create its slots and apply the seed bookings once."""
+    def open(cls, clinic: Clinic, store: SlotStore, clock: Clock, retention_days: int = 0) -> "ClinicDesk":
+        """Load the clinic's seed data, create its slots, apply the seed bookings once and the retention rule."""
         seed = json.loads(clinic.data_file.read_text(encoding="utf-8"))
         patients = tuple(seed["patients"])
         store.materialise(clock.today())
         registered = {p["patient_id"]: Patient(p["name"], normalize_cpf(p["cpf"])) for p in patients}
         store.seed_once(list(registered.values()),
                         [(b["doctor"], b["nth_slot"], registered[b["patient_id"]]) for b in seed["prebooked"]])
-        return cls(clinic, store, clock, patients)
+        desk = cls(clinic, store, clock, patients, retention_days)
+        desk.now()
+        return desk
 
     def now(self):
-        """The current time, after making sure today's 14-day window exists."""
+        """The current time, after the day's upkeep: today's 14-day window exists, expired personal data is gone."""
         now = self.clock.now()
         self.store.materialise(now.date())
+        if self.retention_days:
+            forgotten = self.store.forget_before(now.date() - timedelta(days=self.retention_days))
+            if any(forgotten):
+                log.info("%s: retention erased the personal data of %d past bookings and %d unused names",
+                         self.clinic.id, *forgotten)
         return now
 
     def doctor(self, name: str) -> str:

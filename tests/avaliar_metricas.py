@@ -3,7 +3,8 @@
     python tests/avaliar_metricas.py                      # reads tests/logs.jsonl
     python tests/avaliar_metricas.py --logs /tmp/logs.jsonl --relatorio /tmp/relatorio.md
     python tests/avaliar_metricas.py --verificar-metas    # exit status 1 when a target is missed
-    python tests/avaliar_metricas.py --documento          # also rewrites the HMR section of docs/evaluation.md
+    python tests/avaliar_metricas.py --documento          # also docs/figures/evaluation.json and the HMR section
+                                                          # of docs/evaluation.md rendered from it
 
 Prints a table per category and writes a markdown report (default tests/relatorio_metricas.md).
 """
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at the repository root
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 
 from tests.documents import with_block  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
@@ -27,22 +29,21 @@ from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
 
 REPORT = ROOT / "tests" / "relatorio_metricas.md"
 DOC = ROOT / "docs" / "evaluation.md"
+FIGURES = ROOT / "docs" / "figures" / "evaluation.json"
 START, END = "<!-- hmr:start (written by tests/avaliar_metricas.py --documento) -->", "<!-- hmr:end -->"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Judge the log against the cases, print the table, write the report."""
     args = _arguments(argv)
-    expected = expected_of([*load_cases(args.casos), *load_frozen_cases(args.congelados),
-                            *(attack.as_case() for attack in REDTEAM + UNLISTED_FIELD_LEAKS)])
+    expected = all_expected(args.casos, args.congelados)
     records = read_logs(args.logs)
     unknown = sorted({str(r["id_caso"]) for r in records} - {str(key) for key in expected})
     if unknown:
         print(f"casos do log que não estão no CSV nem no red-team: {', '.join(unknown)}", file=sys.stderr)
         return 2
     rows, frozen = grouped(records, expected), frozen_rows(records, expected)
-    failures = [{"id_caso": r["id_caso"], "category": r["category"], "problem": "; ".join(found)}
-                for r in records if (found := problems(r, expected))]
+    failures = failures_of(records, expected)
     print(text_table(rows), *summary(rows[-1][1]), sep="\n")
     if frozen:
         print("\nDivisão de teste congelada (medida, sem meta; fora de 'geral'):", text_table(frozen), sep="\n")
@@ -53,10 +54,39 @@ def main(argv: list[str] | None = None) -> int:
     mode = records[0].get("mode", "?") if records else "?"
     args.relatorio.write_text(markdown_report(rows, mode, failures, frozen, harm), encoding="utf-8")
     if args.documento:
-        write_section(DOC, document_section(rows, frozen, harm, failures, mode, len(records)))
-        print(f"documento: {DOC}")
+        figures = figures_of(records)
+        records = ",\n".join(json.dumps(r, ensure_ascii=False, sort_keys=True) for r in figures["records"])
+        FIGURES.write_text(f'{{"records": [\n{records}\n]}}\n', encoding="utf-8")  # a line per record: readable diffs
+        write_section(DOC, document_from(figures, expected))
+        print(f"documento: {DOC}, figuras: {FIGURES}")
     print(f"relatório: {args.relatorio}")
     return 1 if args.verificar_metas and rows[-1][1].misses() else 0
+
+
+def all_expected(casos: Path = CASES_CSV, congelados: Path = FROZEN_CSV) -> dict:
+    """What every case of the CSVs and the red-team expects, by case id."""
+    return expected_of([*load_cases(casos), *load_frozen_cases(congelados),
+                        *(attack.as_case() for attack in REDTEAM + UNLISTED_FIELD_LEAKS)])
+
+
+def failures_of(records: list[dict], expected: dict) -> list[dict]:
+    """Every judged case that failed, with what went wrong."""
+    return [{"id_caso": r["id_caso"], "category": r["category"], "problem": "; ".join(found)}
+            for r in records if (found := problems(r, expected))]
+
+
+def figures_of(records: list[dict]) -> dict:
+    """The run's records as docs/figures/evaluation.json keeps them: without the messages typed."""
+    return {"records": [{k: v for k, v in record.items() if k != "user_text"} for record in records]}
+
+
+def document_from(figures: dict, expected: dict | None = None) -> str:
+    """The generated section of docs/evaluation.md, rendered from docs/figures/evaluation.json."""
+    records, expected = figures["records"], expected if expected is not None else all_expected()
+    rows, frozen = grouped(records, expected), frozen_rows(records, expected)
+    harm = harm_table(harm_rows(records), false_block_rows(records))
+    mode = records[0].get("mode", "?") if records else "?"
+    return document_section(rows, frozen, harm, failures_of(records, expected), mode, len(records))
 
 
 def document_section(rows, frozen, harm: str, failures, mode: str, turns: int) -> str:
@@ -65,7 +95,8 @@ def document_section(rows, frozen, harm: str, failures, mode: str, turns: int) -
              "#### Development set and red-team (the targets apply here)", "", markdown_table(rows), "",
              *(f"- {line}" for line in summary(rows[-1][1])), ""]
     if frozen:
-        parts += ["#### Frozen test split (held out; measured, no target)", "", markdown_table(frozen), ""]
+        parts += ["#### First conversation split (development data since its first measurement; measured, no target)",
+                  "", markdown_table(frozen), ""]
     parts += ["#### HMR per kind of harm, over every turn that had an opportunity; false blocks", "", harm, ""]
     if failures:
         parts += ["#### Failing cases", "", *(f"- `{f['id_caso']}` ({f['category']}): {f['problem']}"

@@ -117,7 +117,7 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
                if clause and not re.fullmatch(_OPENERS, clause + " ")]  # "…, please" / "yes, that one"
     if bool(choices) and all(choices):
         return True
-    # A slot named, then a tag asking for the go-ahead: "Dr. X na quinta às 11h30, pode ser?".
+    # A slot named, then a tag asking for the go-ahead: "a Dra. Y dia 9 às 8h, beleza?".
     return len(clauses) == 2 and bool(_TAG.fullmatch(clauses[1][0])) and _is_choice(clauses[0][0].split(), names)
 
 

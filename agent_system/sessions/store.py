@@ -20,6 +20,7 @@ from clinic_servers.contract.storage import create_private_file, enable_wal
 
 from agent_system.errors import SessionsFull
 from agent_system.sessions.conversation import MAX_TURNS, Conversation, Patient, Turn
+from agent_system.sessions.migrations import migrate
 
 IDLE_TTL_S = 60 * 60
 MAX_SESSIONS = 50_000  # stored at once: a flood of new sessions fills a bounded store, not the disk
@@ -27,7 +28,6 @@ _RATE_WINDOW_S = 60
 # A conversation is sequential: one turn in progress per session. A turn's hold ends with the turn; one
 # left by a crashed worker lapses after this long (a turn's LLM budget and clinic calls fit well within).
 TURN_HOLD_S = 300
-_SCHEMA_VERSION = 3  # 3: history appended apart from the state
 _TURN = TypeAdapter(Turn)
 
 
@@ -70,32 +70,14 @@ class SqliteSessions:
         self._next_purge = 0.0
         self._local = threading.local()
         create_private_file(path)
-        self._migrate(self._db())
+        self._migrate(self._db(), path)
 
     @staticmethod
-    def _migrate(db: sqlite3.Connection) -> None:
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            if db.execute("PRAGMA user_version").fetchone()[0] < _SCHEMA_VERSION:
-                # Sessions are an hour of chat at most: an older layout is dropped, and its patients
-                # simply identify themselves again.
-                for table in ("sessions", "turns", "rate"):
-                    db.execute(f"DROP TABLE IF EXISTS {table}")
-                db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
-            db.execute("CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, state TEXT NOT NULL, "
-                       "touched REAL NOT NULL, history TEXT NOT NULL DEFAULT '', "
-                       "history_turns INTEGER NOT NULL DEFAULT 0)")
-            db.execute("CREATE INDEX IF NOT EXISTS sessions_touched ON sessions (touched)")
-            db.execute("CREATE TABLE IF NOT EXISTS rate (id TEXT NOT NULL, window INTEGER NOT NULL, "
-                       "hits INTEGER NOT NULL, PRIMARY KEY (id, window))")
-            db.execute("CREATE TABLE IF NOT EXISTS turns_running (id TEXT PRIMARY KEY, since REAL NOT NULL)")
-            # A starting worker drops the holds a killed one left: a session must not stay stuck after a
-            # crash (at worst a live worker's turn may meet a second one once, while the workers restart).
-            db.execute("DELETE FROM turns_running")
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+    def _migrate(db: sqlite3.Connection, path: Path) -> None:
+        migrate(db, f"the session store {path}")
+        # A starting worker drops the holds a killed one left: a session must not stay stuck after a
+        # crash (at worst a live worker's turn may meet a second one once, while the workers restart).
+        db.execute("DELETE FROM turns_running")
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)

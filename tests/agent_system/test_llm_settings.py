@@ -101,3 +101,20 @@ def test_labels_and_build_llm():
     assert build_llm(LLMSettings(provider="openai", api_key="sk-1")).label == "openai:gpt-4o-mini"
     azure = LLMSettings(provider="azure", azure_endpoint="https://x", azure_deployment="dep")
     assert build_llm(azure).label == "azure:dep"
+
+
+@pytest.mark.parametrize("value, on", [("off", False), ("OFF", False), ("0", False), ("no", False), ("false", False),
+                                       ("on", True), ("1", True), ("yes", True), ("", True)])
+def test_every_switch_reads_on_and_off_alike(registry, value, on):
+    """TRIAGE_LLM_CHECK=off once left the check on: the switches now share one reading."""
+    from agent_system.settings import AgentSettings
+    env = {"TRIAGE_LLM_CHECK": value, "LLM_ANSWERS": value, "PLANNER_COT": value or "on"}
+    settings = AgentSettings.from_env(env, registry)
+    assert (settings.triage_llm_check, settings.llm_answers, settings.planner_cot) == (on, on, on)
+
+
+def test_a_switch_that_is_neither_on_nor_off_is_refused(registry):
+    from agent_system.errors import ConfigurationError
+    from agent_system.settings import AgentSettings
+    with pytest.raises(ConfigurationError, match="TRIAGE_LLM_CHECK"):
+        AgentSettings.from_env({"TRIAGE_LLM_CHECK": "disabled"}, registry)

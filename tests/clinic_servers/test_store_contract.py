@@ -191,3 +191,52 @@ def test_erasure_waits_for_the_last_appointment_then_leaves_the_slot_anonymous(s
         assert backend.query(f"SELECT COUNT(*) FROM {table} WHERE cpf = ?", ANA.cpf) == [(0,)], table
     assert backend.query("SELECT available, patient_name, booking_code = ? FROM slots WHERE doctor = ? AND date = ? "
                          "AND time = ?", booking.booking_code, DOCTOR, *slot) == [(0, None, False)]
+
+
+def test_retention_anonymises_bookings_before_the_cutoff_and_forgets_names_no_booking_holds(store, backend):
+    # On the real date: a name's recording time is the real clock's, so the cutoff must lie after it.
+    today = datetime.now(timezone.utc).date()
+    store.materialise(today)
+    now = datetime.combine(today, datetime.min.time())
+    slots = [(r.date, r.time) for r in store.available(now, DOCTOR)]
+    early, late = slots[0], slots[-1]
+    store.book(now, DOCTOR, *early, ANA)
+    kept, _ = store.book(now, DOCTOR, *late, BRUNO)
+    cutoff = datetime.fromisoformat(late[0]).date()
+    anonymised, names = store.forget_before(cutoff)
+    assert anonymised >= 1 and names >= 1
+    assert backend.query("SELECT patient_name, cpf FROM slots WHERE doctor = ? AND date = ? AND time = ?",
+                         DOCTOR, *early) == [(None, "0" * 11)]
+    assert holders(backend, late) == [(BRUNO.cpf, kept.booking_code)]
+    assert backend.query("SELECT cpf FROM patients WHERE cpf IN (?, ?)", ANA.cpf, BRUNO.cpf) == [(BRUNO.cpf,)]
+    assert store.forget_before(cutoff) == (0, 0)  # once a day: the same cutoff again costs nothing
+
+
+def test_a_store_of_the_previous_schema_version_is_upgraded_at_start_with_its_bookings(backend):
+    """The schema files are applied forward at start: a database one version behind keeps every booking."""
+    from clinic_servers import schema
+    known = schema.files("sqlite" if backend.name == "sqlite" else "postgres")
+    previous = known[-2]
+    with backend.raw() as conn:
+        for older in known[:-1]:
+            if backend.name == "sqlite":
+                conn.executescript(older.text)
+            else:
+                conn.execute(older.text)
+    for statement in ["CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                      "applied_at TEXT NOT NULL)",
+                      *(f"INSERT INTO schema_version VALUES ({f.version}, '{f.name}', '2026-11-20T10:00:00+00:00')"
+                        for f in known[:-1]),
+                      "INSERT INTO meta (key, value) VALUES ('seeded', '1')",
+                      "INSERT INTO slots (doctor, specialty, date, time, available, patient_name, cpf, booked_at, "
+                      f"booking_code) VALUES ('{DOCTOR}', 'Ortopedia', '2026-11-24', '09:00', 0, '{ANA.name}', "
+                      f"'{ANA.cpf}', '2026-11-20T10:00:00+00:00', 'K7M2QX')",
+                      f"INSERT INTO patients (cpf, name, name_key, recorded_at) VALUES ('{ANA.cpf}', '{ANA.name}', "
+                      "'ana paula teixeira', '2026-11-20T10:00:00+00:00')"]:
+        backend.query(statement)
+    store = backend.open()
+    assert backend.query("SELECT MAX(version) FROM schema_version") == [(known[-1].version,)] != [(previous.version,)]
+    [booking] = store.appointments_of(ANA, NOW, ["K7M2QX"])
+    assert (booking.doctor, booking.date, booking.time, booking.booking_code) == (DOCTOR, "2026-11-24", "09:00",
+                                                                                  "K7M2QX")
+    assert refusal(lambda: store.book(NOW, DOCTOR, "2026-11-24", "09:00", BRUNO)) == "slot_taken"

@@ -1,66 +1,15 @@
-"""The frozen test split stays unseen: none of its messages may appear where the product learns words.
+"""The first conversation split's shape: large, bilingual, multi-turn, every outcome stated.
 
-A message of `tests/casos_teste_congelados.csv` found in a unit test, in the planner's code and
-vocabulary, in a prompt or in the development CSV would make the split a development set again.
+That it stays out of the product, and unchanged, is checked with every other split in
+`test_split_overlap.py`.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
-from pathlib import Path
 
-from tests.evaluation.cases import CASES_CSV, CATEGORIES, FROZEN_CSV, load_frozen_cases
+from tests.evaluation.cases import CATEGORIES, FROZEN_CSV, load_frozen_cases
 
-ROOT = Path(__file__).resolve().parents[2]
-# A bare yes/no is the only way to answer a confirmation; every other message must be unseen.
-CONFIRMATIONS = {"sim", "yes", "nao", "no"}
 OUTCOME_KINDS = {"horarios", "agendada", "cancelada", "remarcada", "consultas", "mantidas"}
-
-
-def normalised(text: str) -> str:
-    """Accents and case folded, words separated by single spaces, padded so a match is whole words."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-    return " " + " ".join(re.findall(r"\w+", folded)) + " "
-
-
-def watched_files() -> list[Path]:
-    """Unit tests, the product's code and data (triage phrases included), the prompts, the development CSV."""
-    product = [*ROOT.glob("agent_system/**/*.py"), *ROOT.glob("agent_system/**/*.json")]
-    return sorted({*ROOT.glob("tests/**/*.py"), *product, *ROOT.glob("prompts/*"), CASES_CSV})
-
-
-def seen_messages(messages: list[str], files: list[Path]) -> dict[str, list[str]]:
-    """Each message found in any of the files, with where."""
-    texts = {path: normalised(path.read_text(encoding="utf-8")) for path in files}
-    found = {}
-    for message in messages:
-        key = normalised(message)
-        if key.strip() in CONFIRMATIONS:
-            continue
-        where = [_shown(path) for path, text in texts.items() if key in text]
-        if where:
-            found[message] = where
-    return found
-
-
-def test_no_frozen_message_appears_in_tests_lexicon_prompts_or_the_development_csv():
-    messages = sorted({m for case in load_frozen_cases() for m in case.messages})
-    assert seen_messages(messages, watched_files()) == {}
-
-
-def test_the_leak_check_sees_a_planted_message(tmp_path):
-    """The check can fail: a frozen message copied into a unit test is found."""
-    case = load_frozen_cases()[0]
-    planted = tmp_path / "test_planted.py"
-    planted.write_text(f"MESSAGE = {case.text.upper()!r}\n", encoding="utf-8")
-    assert seen_messages([case.text, "sim", "a message nobody wrote"], [planted]) == {case.text: [str(planted)]}
-
-
-def test_the_leak_check_reads_the_triage_phrase_files():
-    """The red-flag phrases live in JSON beside the screen: a frozen message copied there is found too."""
-    phrase_files = sorted((ROOT / "agent_system" / "triage" / "phrases").glob("*.json"))
-    assert phrase_files and set(phrase_files) <= set(watched_files())
 
 
 def test_the_frozen_split_is_large_bilingual_and_multi_turn():
@@ -79,6 +28,3 @@ def test_every_frozen_case_states_its_outcome_and_step_parameters():
         writes = {"agendada", "cancelada", "remarcada"} & set(case.outcome)
         assert len(writes) <= 1 and (case.awaits_confirmation == "sim") >= bool({"cancelada", "remarcada"} & writes)
 
-
-def _shown(path: Path) -> str:
-    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)

@@ -49,7 +49,8 @@ def test_web_app_entry_point_starts_everything_and_stops_cleanly(tmp_path, regis
     (["-m", "agent_system"], "Chat with the assistant in the terminal"),
     (["-m", "agent_system.terminal.client"], "--url URL"),
     (["web_app.py"], "Start the six clinics"),
-], ids=["clinic_servers", "agent_system", "client", "web_app"])
+    (["-m", "clinic_servers.backup"], "Back up every SQLite store"),
+], ids=["clinic_servers", "agent_system", "client", "web_app", "backup"])
 def test_help_prints_usage_and_starts_nothing(tmp_path, registry, command, says):
     ports = [free_port() for _ in registry.clinics]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CLINIC_", "OPENAI", "AZURE", "LLM_", "REDIS"))}

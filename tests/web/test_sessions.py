@@ -141,18 +141,6 @@ def test_sqlite_keeps_the_stored_history_bounded(tmp_path):
     assert len(store.history(session_id)) == MAX_TURNS
 
 
-def test_sqlite_replaces_a_session_file_of_the_older_layout(tmp_path):
-    path = tmp_path / "sessions.sqlite3"
-    with sqlite3.connect(path) as db:
-        db.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, data TEXT NOT NULL, touched REAL NOT NULL)")
-        db.execute("INSERT INTO sessions VALUES ('old', '{}', 0)")
-    store = SqliteSessions(path)
-    assert store.load("old") is None
-    session_id = store.create(PATIENT)
-    assert store.load(session_id).patient == PATIENT
-    assert SqliteSessions(path).load(session_id).patient == PATIENT  # a second worker keeps what is there
-
-
 def test_a_waiting_action_stored_in_its_older_free_form_shape_still_loads(tmp_path):
     """Sessions saved before the waiting action was typed hold it as a plain object: it loads as the model."""
     path = tmp_path / "sessions.sqlite3"
