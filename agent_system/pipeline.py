@@ -21,7 +21,6 @@ from agent_system.sessions.conversation import Conversation, PendingAction, Turn
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, FrontDeskReview, Planning,
                                   SecondLook, SemanticScoring, TurnBudget, Today, Verifying)
 from agent_system.triage.answers import help_called_answer, safety_line
-from agent_system.triage.bands import within_a_request
 from agent_system.triage.screen import TriageResult, emergency_answer
 from agent_system.triage.second_net import screen
 from agent_system.understanding.federation_words import FederationWords
@@ -121,7 +120,8 @@ class Pipeline:
                 raise
             blank = read("", conversation, self.clock.today(), self.doctors, self.federation)
             return replace(blank, message=message, language=detect_language(message), triage=triage)
-        return replace(reading, triage=screen(message, reading.language, self.triage_net, self.semantic))
+        return replace(reading, triage=screen(message, reading.language, self.triage_net, self.semantic,
+                                              concrete_request=_concrete(reading)))
 
     def _plan(self, reading: Reading, conversation: Conversation) -> tuple[Plan, Reading]:
         today = self.clock.today()
@@ -217,7 +217,7 @@ _LOOKUP_INTENTS = frozenset({Intent.MY_APPOINTMENTS, Intent.CANCEL, Intent.RESCH
 
 def _answered_in_doubt(reading: Reading, conversation: Conversation) -> TriageResult:
     """A yes to "is someone in danger right now?" is the emergency the question was about."""
-    triage, asked = within_a_request(reading.triage, _concrete(reading)), conversation.safety_asked
+    triage, asked = reading.triage, conversation.safety_asked
     if asked is None or triage.emergency or confirmation_reply(re.split(r"[,.!;:\n]", reading.message)[0]) != "yes":
         return triage
     return replace(triage, emergency=True, kind=asked, categories=(asked,), doubt=False)

@@ -195,7 +195,7 @@ def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", 
 
     A typed booking code with nothing but assent around it ("o código é K7M4QP") is a yes.
     """
-    words = [w for w in re.findall(r"\w+", normalize(message)) if not code or w.upper() != code]
+    words = re.findall(r"\w+", normalize(without_codes(message)))
     if any(w in _NO for w in words):
         return "no"
     if message.strip().endswith("?") or not all(w in _ALONG_WITH_YES for w in words):
@@ -212,10 +212,16 @@ def mistyped_code(message: str) -> bool:
                and not CODE_PATTERN.match(canonical(found)) for found in _CODE_LIKE.findall(message))
 
 
+def without_codes(text: str) -> str:
+    """The text with every booking code blanked: "PJG963" is a code, not a patient id like "CARD-001"."""
+    return _CODE_LIKE.sub(lambda found: " " if _is_code(found.group()) else found.group(), text)
+
+
 def booking_code_in(message: str) -> str | None:
     """A booking code the patient typed ("K7M4QP", "k7m-4qp"), if any."""
-    for candidate in _CODE_LIKE.findall(message):
-        code = canonical(candidate)
-        if CODE_PATTERN.match(code) and any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
-            return code
-    return None
+    return next((canonical(found) for found in _CODE_LIKE.findall(message) if _is_code(found)), None)
+
+
+def _is_code(candidate: str) -> bool:
+    code = canonical(candidate)
+    return bool(CODE_PATTERN.match(code)) and any(c.isdigit() for c in code) and any(c.isalpha() for c in code)

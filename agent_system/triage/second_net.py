@@ -63,11 +63,14 @@ class TriageSecondNet:
 
 
 def screen(message: str, language: Language, second_net: TriageSecondNet | None = None,
-           semantic: SemanticScoring | None = None) -> TriageResult:
-    """The lexicon, then the semantic score's band, then the second net when one is configured."""
+           semantic: SemanticScoring | None = None, concrete_request: bool = False) -> TriageResult:
+    """The lexicon, then the semantic score's band, then the second net when one is configured.
+
+    `concrete_request`: the message asks about a booking of its own (see `bands.combine`)."""
     result = assess(message, language)
     if semantic is not None:
-        result = combine(result, semantic.score(message))
+        result = combine(result, semantic.score(message), words=len(message.split()),
+                         concrete_request=concrete_request)
     return second_net.review(message, result) if second_net is not None else result
 
 

@@ -17,7 +17,8 @@ from typing import NamedTuple, Protocol, Sequence
 
 import numpy as np
 
-__all__ = ["HEAD_FILE", "Head", "ROUTINE", "SemanticScore", "SemanticScoring", "SemanticScreen", "SentenceEncoder", "load_encoder", "sentences"]
+__all__ = ["HEAD_FILE", "Head", "ROUTINE", "SemanticScore", "SemanticScoring", "SemanticScreen", "SentenceEncoder", "load_encoder",
+           "sentences", "without_when"]
 
 HEAD_FILE = Path(__file__).parent / "model" / "head.npz"
 ROUTINE = "routine"
@@ -27,6 +28,9 @@ MAX_SENTENCES = 8  # a long message's first sentences; the whole message is alwa
 _SENTENCE_END = re.compile(r"[.!?;\n]+|,?\s+(?:mas|e aproveitando|aproveitando|but|anyway|also|tb|tambem|também)\s+",
                            re.IGNORECASE)
 _MIN_SENTENCE_WORDS = 3
+# Dates and hours ("dia 02/12 às 16:00", "10h30") tell when, never what happened: the head read them as
+# urgency in plain bookings, so the encoder never sees them, in training as in a turn.
+_WHEN = re.compile(r"(?<![\w/:])\d{1,2}[:/h]\d{0,2}(?:/\d{2,4})?(?![\w/:])", re.IGNORECASE)
 # A story takes words: the corpus has almost no emergency under six words that the lexicon misses, and the
 # head has seen too few short messages to be trusted on them ("ok e agora?" is not an emergency).
 MIN_MESSAGE_WORDS = 6
@@ -88,7 +92,7 @@ class SemanticScreen:
 
     def probabilities(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's probability of every class (rows sum to 1)."""
-        return self._head.probabilities(self._encoder.encode(list(texts)))
+        return self._head.probabilities(self._encoder.encode([without_when(t) for t in texts]))
 
     def score(self, text: str) -> SemanticScore:
         """The message's most urgent part: the whole message or one of its sentences."""
@@ -99,6 +103,11 @@ class SemanticScreen:
         row = probabilities[int(np.argmax(urgency))]
         others = [(p, c) for c, p in zip(self.classes, row) if c != ROUTINE]
         return SemanticScore(emergency=float(urgency.max()), category=max(others)[1])
+
+
+def without_when(text: str) -> str:
+    """The text without its dates and hours, as the head reads it."""
+    return _WHEN.sub("", text)
 
 
 def sentences(text: str) -> list[str]:

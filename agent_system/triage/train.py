@@ -14,7 +14,8 @@ from pathlib import Path
 import numpy as np
 
 from agent_system.triage.corpus import CATEGORIES, Example, examples
-from agent_system.triage.semantic import HEAD_FILE, ROUTINE, Head, SentenceEncoder, load_encoder, sentences, softmax
+from agent_system.triage.semantic import (HEAD_FILE, ROUTINE, Head, SentenceEncoder, load_encoder, sentences, softmax,
+                                          without_when)
 
 __all__ = ["CLASSES", "fit", "main", "train", "training_set"]
 
@@ -63,7 +64,7 @@ def fit(vectors: np.ndarray, targets: np.ndarray, classes: int = len(CLASSES), s
 def train(rows: list[Example], encoder: SentenceEncoder, steps: int = STEPS) -> dict[str, np.ndarray]:
     """The head's arrays, its classes, and a fingerprint of the texts it was trained on."""
     texts, targets = training_set(rows)
-    head = fit(encoder.encode(texts), targets, steps=steps)
+    head = fit(encoder.encode([without_when(t) for t in texts]), targets, steps=steps)
     fingerprint = hashlib.sha256("\n".join(texts).encode("utf-8")).hexdigest()
     return {**head._asdict(), "classes": np.array(CLASSES), "corpus_sha256": np.array(fingerprint)}
 

@@ -8,7 +8,7 @@ from datetime import date
 from typing import Literal, Protocol, TypeVar
 
 from agent_system.language.text import Language, language_of, normalize
-from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request
+from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request, without_codes
 from agent_system.sessions.conversation import Conversation
 from agent_system.triage.screen import TriageResult
 from agent_system.understanding import asks as asks
@@ -152,7 +152,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
         ordinal=ordinal,
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
-        wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
+        wants_privacy=bool(vocab.PRIVACY.search(without_codes(text))), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
         wants_cancel=bool(asks.CANCEL.search(text)), wants_reschedule=bool(asks.RESCHEDULE.search(text)),
         wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),

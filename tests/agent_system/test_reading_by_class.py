@@ -178,3 +178,23 @@ def test_requests_by_construction(message):
 ])
 def test_not_requests(message):
     assert not is_write_request(message, NAMES)
+
+
+def _codes_of_every_shape() -> list[str]:
+    """Codes with letters and digits in every arrangement, cycling through the whole alphabet of each."""
+    from itertools import cycle, product
+    from clinic_servers.contract.booking_codes import DIGITS, LETTERS, LENGTH
+    letters, digits, codes = cycle(LETTERS), cycle(DIGITS), []
+    for shape in product("LD", repeat=LENGTH):
+        if len(set(shape)) == 2:
+            codes += ["".join(next(letters if kind == "L" else digits) for kind in shape) for _ in range(3)]
+    return codes
+
+
+@pytest.mark.parametrize("code", _codes_of_every_shape())
+def test_a_typed_code_reads_as_a_code_and_nothing_else(code):
+    # "PJG963" has the shape of a patient id ("CARD-001"): read as one, the owner's own code was refused.
+    for message in (code, f"meu código é {code.lower()}", f"my code is {code[:3]}-{code[3:]}"):
+        r = reading(message)
+        assert r.booking_code == code and r.confirmation == "yes"
+        assert not (r.wants_privacy or r.injection or r.dates or r.times or r.doctors or r.specialties or r.clinics)
