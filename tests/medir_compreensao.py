@@ -21,6 +21,7 @@ from typing import Any
 from agent_system.assembly import build_pipeline
 from agent_system.sessions.conversation import Conversation, Patient
 from clinic_servers.contract.registry import ClinicRegistry
+from tests.evaluation.outcomes import booked_slots
 from tests.evaluation.runner import clinic_fleet, fleet_urls
 from tests.support import CLINIC_TODAY, agent_settings, make_cpf, run_turn
 
@@ -119,7 +120,7 @@ def outcome_problems(outcome: dict[str, Any], before: dict, after: dict, cpf: st
     released = sorted(s for s, c in before.items() if after.get(s) != c)
     want_booked, want_released = [], []
     if "agendada" in outcome:
-        want_booked = [tuple(outcome["agendada"])]
+        want_booked = booked_slots(outcome["agendada"])
     if "cancelada" in outcome:
         want_released = [tuple(outcome["cancelada"])]
     if "remarcada" in outcome:

@@ -96,12 +96,17 @@ def _write_problems(outcome: Mapping[str, Any], change: Mapping[str, list]) -> l
 
 def _expected_write(outcome: Mapping[str, Any]) -> tuple[list[tuple], list[tuple]]:
     if "agendada" in outcome:
-        return [tuple(outcome["agendada"])], []
+        return booked_slots(outcome["agendada"]), []
     if "cancelada" in outcome:
         return [], [tuple(outcome["cancelada"])]
     if "remarcada" in outcome:
         return [tuple(outcome["remarcada"]["para"])], [tuple(outcome["remarcada"]["de"])]
     return [], []
+
+
+def booked_slots(agendada: Sequence[Any]) -> list[tuple]:
+    """The slots `agendada` states: one slot, or a list of them when one message asks for several bookings."""
+    return [tuple(slot) for slot in agendada] if agendada and isinstance(agendada[0], list) else [tuple(agendada)]
 
 
 def _generic_problems(case: Case, change: Mapping[str, list]) -> list[str]:
