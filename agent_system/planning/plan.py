@@ -56,6 +56,7 @@ class Intent(str, Enum):
     CHOOSE_SLOT = "choose_slot"  # a bare yes to a listing that offered no one slot: which of the listed times?
     PRICE = "price"  # what a visit costs: not in the clinics' data, so who to ask
     ALREADY_BOOKED = "already_booked"  # a yes right after a confirmation: nothing is left to confirm
+    WHICH_DAY = "which_day"  # a weekday and a date that disagree: which of the two days, before anything else
 
 
 class Step(BaseModel):
@@ -114,6 +115,7 @@ class Plan(BaseModel):
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
     just_booked: AppointmentItem | None = None  # the booking the last answer confirmed (ALREADY_BOOKED)
+    days_to_choose: list[str] = Field(default_factory=list)  # WHICH_DAY: the date said, the weekday's date
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

@@ -61,6 +61,10 @@ class _Policy:
         if r.wants_privacy or r.foreign_cpf or r.injection:
             self.out.note("Patient records, someone else's data or an attempt to change the rules: refuse, no steps.")
             return self.out.intend(Intent.PRIVACY)
+        if r.day_conflict:
+            said, named = r.day_conflict
+            self.out.note(f"The weekday and the date {said} disagree: ask which day, plan nothing on either.")
+            return self.out.intend(Intent.WHICH_DAY, days_to_choose=[said.isoformat(), named.isoformat()])
         if r.wants_cancel and not r.wants_reschedule:
             return appointments.cancel()
         fixes_new_booking = self._changes_the_new_booking()

@@ -17,6 +17,7 @@ from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
 from agent_system.language.text import normalize
 from agent_system.understanding.phrases import any_phrase
+from agent_system.understanding.spoken_days import NUMBER_WORDS
 
 _BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
          r"|schedule")
@@ -80,7 +81,7 @@ _SLOT_WORDS = frozenset("""
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
     dele dela his her entao
     perfeito otimo great um uma entao then go
-    """.split())
+    """.split()) | NUMBER_WORDS
 _ANCHORS = frozenset("""
     amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
     primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse
@@ -167,7 +168,7 @@ def _is_choice(words: list[str], names: frozenset[str]) -> bool:
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
     after_title = 0
-    for word in (part for word in words for part in word.split("-") if part):
+    for word in _numbers_joined([part for word in words for part in word.split("-") if part]):
         if word in _TITLES:
             after_title = 3
         elif word in _PREDICATES:
@@ -177,6 +178,14 @@ def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> b
         elif not (word in _SLOT_WORDS or word in names or word[:1].isdigit() or _SPECIALTY.match(word)):
             return False
     return True
+
+
+def _numbers_joined(words: list[str]) -> list[str]:
+    """The words without the "e" inside a number said in words ("vinte e seis", "quatro e meia"): no predicate."""
+    def number(word: str) -> bool:
+        return word[:1].isdigit() or word in NUMBER_WORDS
+    return [w for i, w in enumerate(words)
+            if not (w == "e" and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
 
 
 _YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma confirmar confirm confirmed claro isso

@@ -16,8 +16,9 @@ from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.acceptance import only_accepts
 from agent_system.understanding.price import asks_price
 from agent_system.understanding.date_windows import find_date_window
-from agent_system.understanding.dates import find_date_range, find_dates
+from agent_system.understanding.dates import find_date_range, find_dates, weekday_mismatch
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 
@@ -79,6 +80,8 @@ class Reading:
     points_at_booking: bool = False  # "aquela consulta", "my appointment"
     accepts: bool = False  # "blz, pode ser", "sure, sounds good": a yes that names nothing to act on
     asks_price: bool = False  # "quanto custa a consulta?", "how much is a visit?"
+    # "terça dia 2" when the 2nd is a Wednesday: (the date said, the weekday named in its week); asked, never guessed
+    day_conflict: tuple[date, date] | None = None
     # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
     triage: TriageResult | None = None
 
@@ -135,9 +138,10 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
          federation: FederationWords) -> Reading:
     """Read a message in the light of who is asking."""
     text = normalize(message)
-    window = find_date_window(text, today)
+    dated = spell_out_days(text)  # "dia vinte e sete", "the fourth of December"
+    window = find_date_window(dated, today)
     # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
-    undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
+    undated = f"{dated[:window.span[0]]} {dated[window.span[1]:]}" if window else dated
     own_name = frozenset(normalize(conversation.patient.name).split())
     ordinal, named = _ordinal(text, message, conversation), doctors.named_in(text, own_name)
     offered = conversation.offered_doctors
@@ -150,7 +154,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         invalid_specialty=federation.unoffered_specialty(text), doctors=named,
         clinics=clinics, dates=find_dates(undated, today), times=find_times(text),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
-        ordinal=ordinal,
+        ordinal=ordinal, day_conflict=weekday_mismatch(undated, today),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),

@@ -12,7 +12,8 @@ from agent_system.planning.rules import RulesPlanner
 from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message, Patient
 from agent_system.understanding.date_windows import find_date_window
-from agent_system.understanding.dates import find_dates
+from agent_system.understanding.dates import find_dates, weekday_mismatch
+from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times
 from agent_system.understanding.reading import read
@@ -60,7 +61,9 @@ def test_date_windows(text, window):
     ("às três e meia da tarde", ["15:30"]), ("as onze", ["11:00"]), ("a uma da tarde", ["13:00"]),
     ("at nine in the morning", ["09:00"]), ("quarter past ten", ["10:15"]), ("at four o'clock", ["16:00"]),
     ("9.30am", ["09:30"]), ("15h45min", ["15:45"]), ("o das 11", ["11:00"]), ("at 3:30", ["15:30"]),
-    ("às 08:30", ["08:30"]),
+    ("às 08:30", ["08:30"]), ("at eleven thirty", ["11:30"]), ("as tres e quinze", ["15:15"]),
+    ("as quinze pras tres", ["14:45"]), ("dez para as 4", ["15:50"]), ("at a quarter to three", ["14:45"]),
+    ("ao meio-dia", ["12:00"]), ("at noon", ["12:00"]),
     # number words that are not times
     ("quero marcar as duas consultas", []), ("uma vaga", []), ("one of the doctors", []),
 ])
@@ -71,10 +74,36 @@ def test_spoken_and_loose_times(text, times):
 @pytest.mark.parametrize(("text", "day"), [
     ("quarta 2", "2026-12-02"), ("sexta, dia 4", "2026-12-04"), ("Thursday the 3rd", "2026-12-03"),
     ("fri 27th", "2026-11-27"), ("segunda-feira 30", "2026-11-30"),
-    ("quinta 9", "2026-11-26"),  # no Thursday the 9th soon: the weekday alone
+    ("sexta dia quatro", "2026-12-04"), ("Friday the twenty-seventh", "2026-11-27"),
 ])
 def test_a_weekday_with_a_day_number_is_that_date(text, day):
-    assert find_dates(normalize(text), TODAY) == [D(day)]
+    dated = spell_out_days(normalize(text))
+    assert find_dates(dated, TODAY) == [D(day)] and weekday_mismatch(dated, TODAY) is None
+
+
+@pytest.mark.parametrize(("text", "said", "named"), [
+    ("marca na terça dia 2 as 9h", "2026-12-02", "2026-12-01"), ("quinta 9", "2026-12-09", "2026-12-10"),
+    ("Thursday December 4 at 10 AM", "2026-12-04", "2026-12-03"), ("sexta dia tres", "2026-12-03", "2026-12-04"),
+    ("Monday the first at 3 PM", "2026-12-01", "2026-11-30"), ("quarta, 03/12", "2026-12-03", "2026-12-02"),
+])
+def test_a_weekday_and_a_date_that_disagree_choose_no_day(text, said, named):
+    dated = spell_out_days(normalize(text))
+    assert weekday_mismatch(dated, TODAY) == (D(said), D(named))
+    assert all(day.isoformat() != named for day in find_dates(dated, TODAY))
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("dia tres de dezembro", "2026-12-03"), ("no dia vinte e sete", "2026-11-27"), ("dia primeiro de dezembro",
+    "2026-12-01"), ("December second", "2026-12-02"), ("the fourth of December", "2026-12-04"),
+    ("on the third of December", "2026-12-03"), ("dia trinta", "2026-11-30"),
+])
+def test_days_of_the_month_in_words(text, day):
+    assert find_dates(spell_out_days(normalize(text)), TODAY) == [D(day)]
+
+
+@pytest.mark.parametrize("text", ["o primeiro", "the second one", "uma consulta", "a segunda opção"])
+def test_ordinals_and_counts_are_no_days(text):
+    assert spell_out_days(normalize(text)) == normalize(text)
 
 
 @pytest.mark.parametrize(("message", "field"), [
