@@ -13,7 +13,7 @@ from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOIN
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language
-from agent_system.planning.held_slots import asked_slot_note
+from agent_system.planning.held_slots import asked_slot_note, offered_slot
 from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.registry import ClinicRegistry
@@ -46,8 +46,9 @@ class ResponseRenderer:
     def render(self, plan: Plan, results: list[StepResult], language: Language, today: date) -> Rendering:
         """One turn's answer in Portuguese or English, with the slots it offers and the bookings it reports."""
         answer = _Answer(plan, results, Wording(language, today, self.registry))
-        return Rendering(answer.text(), offered_slots(results, plan.day_part), appointment_items(results),
-                         _confirm_request(plan), answer.offer_note())
+        slots = offered_slots(results, plan.day_part)
+        return Rendering(answer.text(), slots, appointment_items(results),
+                         _confirm_request(plan) or _booking_offer(plan, slots), answer.offer_note())
 
     def write_outcome(self, results: list[StepResult], language: Language, today: date) -> Rendering:
         """What the patient's own writes came to, told from what was asked: for an answer the verifier hid."""
@@ -61,6 +62,13 @@ class ResponseRenderer:
 
 
 _OUTCOME_KEYS = {"confirmed": "booked", "cancelled": "cancelled", "moved": "moved_from", "rescheduled": "moved_to"}
+
+
+def _booking_offer(plan: Plan, offered: list[SlotOffer]) -> ConfirmRequest | None:
+    """A slot the answer offers for a yes (asked about, the soonest, an unsure pick, an overlap held back)."""
+    held = plan.pick or plan.overlap
+    slot = held.slot if held is not None else offered_slot(plan, offered)
+    return ConfirmRequest(action="book", appointment=slot) if slot is not None else None
 
 
 def _confirm_request(plan: Plan) -> ConfirmRequest | None:
@@ -112,7 +120,7 @@ class _Answer:
 
     def offer_note(self) -> str:
         """The question offering the slot the patient asked about, when the listing shows it free."""
-        if self.plan.asked_slot is None:
+        if self.plan.asked_slot is None and not self.plan.asks_soonest:
             return ""
         listed = {r.clinic for r in self.results if r.action == LIST_SLOTS and r.status == "ok"}
         return asked_slot_note(self.plan, offered_slots(self.results, self.plan.day_part), listed, self.words)

@@ -14,7 +14,7 @@ from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.plan import HeldPick, Intent, Plan
 from agent_system.sessions.conversation import Conversation, PendingAction
-from agent_system.understanding.reading import Reading
+from agent_system.understanding.reading import Reading, chronological
 
 PICKED = "book_pick"  # the pending action of a slot held for a yes; the overlap guard takes the yes or no
 _IN_TIME = re.compile(r"\b(?:mais tarde|latest)\b")  # "the latest" counts in time whatever the listing shows
@@ -60,8 +60,9 @@ def pick_note(pick: HeldPick, words: Wording) -> str:
 
 
 def offered_slot(plan: Plan, offered: list[SlotOffer]) -> SlotOffer | None:
-    """The slot a question asked about, when the answer offers it free and nothing else waits for a reply."""
-    slot = plan.asked_slot
+    """The slot a question asked about (or the soonest, when that was the question), when the answer offers it
+    free and nothing else waits for a reply."""
+    slot = plan.asked_slot or (min(offered, key=chronological) if plan.asks_soonest and offered else None)
     return slot if slot is not None and plan.pending is None and plan.awaiting is None and slot in offered else None
 
 

@@ -112,6 +112,7 @@ class Plan(BaseModel):
     pick: HeldPick | None = None
     # A slot asked about without asking to book it ("posso marcar … às 15h?"): offered for a yes when free.
     asked_slot: SlotOffer | None = None
+    asks_soonest: bool = False  # "qual o primeiro horário livre?": the listing's earliest slot is offered for a yes
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
     just_booked: AppointmentItem | None = None  # the booking the last answer confirmed (ALREADY_BOOKED)

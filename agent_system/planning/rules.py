@@ -50,6 +50,9 @@ class _Policy:
 
     def plan(self) -> Plan:
         self._decide()
+        if self._asks_soonest():
+            self.out.note("A question about the soonest slot: the earliest one listed is offered for a yes.")
+            self.out.facts["asks_soonest"] = True
         if not self.out.reasoning:
             self.out.note(f"Read the message as: {', '.join(i.value for i in self.out.intents)}.")
         return self.out.plan()
@@ -78,6 +81,12 @@ class _Policy:
             return appointments.cancel()
         if not (self._follow_up() or self._book_from_context()):
             self._listings()
+
+    def _asks_soonest(self) -> bool:
+        """"qual o primeiro horário livre?", "when's the earliest opening?": a listing asked for its first slot."""
+        r, steps = self.r, self.out.steps
+        return (r.ordinal == 0 and not r.asks_to_write and bool(steps) and self.out.facts.get("asked_slot") is None
+                and all(s.action == "list_available_slots" for s in steps) and Intent.RESCHEDULE not in self.out.intents)
 
     def _shows_a_code(self) -> bool:
         """A booking code with nothing else to do ("K7M4QP", "meu código é K7M4QP"): show the booking it opens."""

@@ -32,7 +32,8 @@ _MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?
 _PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in)|sign me up"
           r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
           r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
-          r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))")
+          r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
+          r"|(?:get|come) in with|get (?:an|a) (?:appointment|slot|visit) with")
 _WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
 
 _OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"
@@ -43,6 +44,9 @@ _OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|
 _SECOND_PERSON = (r"(?:pode|poderia|podia|consegue|conseguiria|can you|could you|would you|will you|can u|could u|"
                   r"can we|could we)")
 _SOFT_MODAL = r"(?:da pra|da para|tem como)"
+# "posso marcar…?", "could I get in with…?": asking leave to book is a request when it names the whole slot.
+_MAY_I = (r"(?:posso|podemos|consigo|daria pra|daria para|seria possivel|e possivel|can i|could i|may i|"
+          r"is it possible to|would it be possible to)")
 _WISH = (r"(?:quero|qro|kero|queria|qria|gostaria de|gostaria|preciso|desejo|vou querer|i want to|i want|i wanna|"
          r"i d like to|i d like|i would like to|i would like|i need to|i need|i ll|i will|let s|lets|want to)")
 
@@ -50,7 +54,7 @@ _ORDER = re.compile(rf"^{_OPENERS}(?:me )?{_WRITE}")  # "marca", "me agenda", "m
 _WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
                      rf"|\b{_WISH} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b")
 _WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
-_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}) (?:(?:me|pra mim|por favor|"
+_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) (?:(?:me|pra mim|por favor|"
                              rf"please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
 
 _NEGATED = any_phrase("nao", "not", "don t", "dont", "do not", "never", "nunca", "jamais", "nem")
@@ -80,13 +84,15 @@ _SLOT_WORDS = frozenset("""
     aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
     dele dela his her entao
-    perfeito otimo great um uma entao then go
+    perfeito otimo great um uma entao then go an
     """.split()) | NUMBER_WORDS
 _ANCHORS = frozenset("""
     amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
     primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse
     essa este esta that this manha tarde noite morning afternoon evening
     """.split())
+_ORDINAL_ANCHORS = frozenset("""primeiro primeira segundo terceiro terceira ultimo ultima first second third fourth
+    fifth last cedo earliest soonest esse essa este esta that this""".split())
 _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
 # Words that say something about a doctor or slot: after a title they end the name, and the reply.
 _PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
@@ -112,6 +118,9 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
     if _JUST_ASKING.search(normalize(message)):
         return False
     if any(_requests(clause, asked, names) for clause, asked in clauses):
+        return True
+    # "I'd like an appointment with Dr. X, December 4, 10 AM": the slot's parts listed with commas.
+    if len(clauses) > 1 and _requests(" ".join(c for c, _ in clauses), any(a for _, a in clauses), names):
         return True
     # A bare choice ("o primeiro", "às 10h") only as the whole reply: "first, tell me the price" is no pick.
     choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses
@@ -148,8 +157,10 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
         return False
     polite = _ASKED_POLITELY.match(clause)
     if polite:
-        soft = re.fullmatch(_SOFT_MODAL, polite.group("modal")) is not None
-        return _slot_words_only(polite.group("rest").split(), names) and not (asked and soft)
+        # "dá pra marcar amanhã?" asks whether; with the doctor, the day and the time it asks for that booking.
+        soft = re.fullmatch(f"{_SOFT_MODAL}|{_MAY_I}", polite.group("modal")) is not None
+        rest = polite.group("rest").split()
+        return _slot_words_only(rest, names) and not (asked and soft and not _whole_slot(rest, names))
     if asked:
         return bool(_ORDER.match(clause)) and _slot_words_only(_ORDER.sub("", clause).split(), names)
     if _ORDER.match(clause):
@@ -158,6 +169,14 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
         return False
     wished = _WISHED_SLOT.match(clause)
     return bool(_WISHED.search(clause) or (wished and _is_choice(wished.group("rest").split(), names)))
+
+
+def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
+    """Words that name a doctor, a day and a time ("com a dra X dia 24 as 11h30", "Dr. X on Nov 30 at 2 PM")."""
+    doctor = any(w in _TITLES or w in names for w in words)
+    numbers = sum(w[:1].isdigit() for w in words)
+    days = sum(w in _ANCHORS and w not in _ORDINAL_ANCHORS for w in words)
+    return doctor and (numbers >= 2 or (numbers == 1 and days >= 1))
 
 
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
