@@ -21,7 +21,6 @@ from typing import Any
 from agent_system.assembly import build_pipeline
 from agent_system.sessions.conversation import Conversation, Patient
 from clinic_servers.contract.registry import ClinicRegistry
-from tests.evaluation.outcomes import booked_slots
 from tests.evaluation.runner import clinic_fleet, fleet_urls
 from tests.support import CLINIC_TODAY, agent_settings, make_cpf, run_turn
 
@@ -30,6 +29,7 @@ TODAY = date.fromisoformat(CLINIC_TODAY)
 HORIZON_DAYS = 14
 OUT_OF_SCOPE_MARKERS = ("só posso ajudar", "i can only help")
 Slot = tuple[str, str, str, str]
+CLINIC_PHONES = tuple(c.contact.phone for c in ClinicRegistry.load().clinics)
 
 
 @dataclass
@@ -119,13 +119,17 @@ def outcome_problems(outcome: dict[str, Any], before: dict, after: dict, cpf: st
     booked = sorted(s for s, c in after.items() if before.get(s) != c)
     released = sorted(s for s, c in before.items() if after.get(s) != c)
     want_booked, want_released = [], []
-    if "agendada" in outcome:
-        want_booked = booked_slots(outcome["agendada"])
+    if "agendada" in outcome:  # one slot, or a list of slots when one message books two
+        wanted = outcome["agendada"]
+        want_booked = [tuple(s) for s in wanted] if isinstance(wanted[0], list) else [tuple(wanted)]
     if "cancelada" in outcome:
         want_released = [tuple(outcome["cancelada"])]
     if "remarcada" in outcome:
         want_booked, want_released = [tuple(outcome["remarcada"]["para"])], [tuple(outcome["remarcada"]["de"])]
     found = []
+    if "para" in outcome:  # booked for a dependant: held under the dependant's CPF, not the patient's
+        dependant = "".join(c for c in outcome["para"]["cpf"] if c.isdigit())
+        found += [f"{slot} não está no CPF do dependente" for slot in want_booked if after.get(slot) != dependant]
     if booked != sorted(want_booked):
         found.append(f"reservado {booked}; esperado {want_booked}")
     if released != sorted(want_released):
@@ -139,8 +143,10 @@ def outcome_problems(outcome: dict[str, Any], before: dict, after: dict, cpf: st
     found += [f"{k} não continua marcada" for k in outcome.get("mantidas", []) if after.get(tuple(k)) != cpf]
     if "confirmar" in outcome and (answer.confirm is None or answer.confirm.action != outcome["confirmar"]):
         found.append(f"não pediu confirmação de {outcome['confirmar']}")
-    if "pergunta" in outcome:
-        found += question_problems(outcome["pergunta"], answer.text)
+    if "pergunta" in outcome:  # the options the question must name, or true for any clarifying question
+        found += question_problems([] if outcome["pergunta"] is True else outcome["pergunta"], answer.text)
+    if outcome.get("atendente") and not any(phone in answer.text for phone in CLINIC_PHONES):
+        found.append("não deu o telefone de uma clínica")
     return found
 
 
