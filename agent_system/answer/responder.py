@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import TypeVar
 from pydantic import BaseModel
 
 from agent_system.answer.clinic_info import clinic_info_paragraphs
@@ -47,7 +48,9 @@ class ResponseRenderer:
         """One turn's answer in Portuguese or English, with the slots it offers and the bookings it reports."""
         answer = _Answer(plan, results, Wording(language, today, self.registry))
         slots = offered_slots(results, plan.day_part)
-        return Rendering(answer.text(), slots, appointment_items(results),
+        listed = answer.shown([(a.clinic, a) for a in appointment_items(results) if a.status == "booked"])
+        changed = [a for a in appointment_items(results) if a.status != "booked"]
+        return Rendering(answer.text(), slots, changed + [a for _, a in listed],
                          _confirm_request(plan) or _booking_offer(plan, slots), answer.offer_note())
 
     def write_outcome(self, results: list[StepResult], language: Language, today: date) -> Rendering:
@@ -80,6 +83,9 @@ def _confirm_request(plan: Plan) -> ConfirmRequest | None:
     new = SlotOffer(clinic=a.clinic, doctor=a.doctor, date=awaiting.new_date or "", time=awaiting.new_time or "")
     return ConfirmRequest(action=awaiting.action, appointment=SlotOffer(**a.model_dump(include=set(SlotOffer.model_fields))),
                           new=new if awaiting.action == "reschedule" else None)
+
+
+_Booked = TypeVar("_Booked", AppointmentItem, BookedSlot)
 
 
 class _Answer:
@@ -170,8 +176,17 @@ class _Answer:
                               time=params.get(f"{prefix}time") or "",
                               doctors=self.words.join(d.name for d in clinic.doctors) if clinic else "")
 
+    def shown(self, booked: list[tuple[str, _Booked]]) -> list[tuple[str, _Booked]]:
+        """The listed bookings the question is about (all of them when it names none, or none fits)."""
+        wanted = self.plan.shown_bookings
+        if wanted is None:
+            return booked
+        clinics = {c.id: c.specialty.key for c in self.registry.clinics}
+        fits = [(c, b) for c, b in booked if wanted.keeps(b.doctor, b.date, clinics.get(c, ""))]
+        return (fits[:1] if wanted.next_only else fits) or booked
+
     def _my_appointments(self, results: list[StepResult]) -> list[str]:
-        booked = booked_slots(results)
+        booked = self.shown(booked_slots(results))
         answered = [r for r in results if parsed(r, MyAppointments) is not None]
         down = [self.words.clinic(r.clinic) for r in results if r not in answered and not tool_error(r)]
         paragraphs = [self._booked_list(booked)] if booked else []

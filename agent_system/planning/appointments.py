@@ -7,7 +7,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft
-from agent_system.planning.plan import Clarification, Intent
+from agent_system.planning.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
 from agent_system.planning.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation, PendingAction, PendingChange
@@ -63,12 +63,13 @@ class AppointmentPlanning:
         self.out.intend(Intent.KEEP, kept=self._pending("appointment"))
         return True
 
-    def my_appointments(self, then: str | None = None, **carry: str) -> None:
-        """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next)."""
+    def my_appointments(self, then: str | None = None, shown: BookingFilter | None = None, **carry: str) -> None:
+        """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next, or to show only
+        those a question is about)."""
         self.out.note("The patient's bookings are not in the conversation: ask every clinic (list_my_appointments).")
         for clinic in self.registry.clinics:
             self.out.step(clinic.id, "list_my_appointments")
-        self.out.intend(Intent.MY_APPOINTMENTS)
+        self.out.intend(Intent.MY_APPOINTMENTS, **({"shown_bookings": shown} if shown else {}))
         if then:
             self.out.facts["pending"] = PendingAction(action=then, **{k: v for k, v in carry.items() if v})
 

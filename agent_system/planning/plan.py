@@ -78,6 +78,19 @@ class Clarification(BaseModel):
     doctors: list[DoctorChoice] = Field(default_factory=list)
 
 
+class BookingFilter(BaseModel):
+    """Which of the patient's bookings a question is about: the next one, on a day, of a specialty, with a doctor."""
+    next_only: bool = False
+    dates: list[str] = Field(default_factory=list)
+    specialties: list[str] = Field(default_factory=list)
+    doctors: list[str] = Field(default_factory=list)
+
+    def keeps(self, doctor: str, day: str, specialty: str) -> bool:
+        """Whether a booking fits every filter but "next" (which keeps the earliest of those that fit)."""
+        return ((not self.dates or day in self.dates) and (not self.specialties or specialty in self.specialties)
+                and (not self.doctors or doctor in self.doctors))
+
+
 class Overlap(BaseModel):
     """A booking held back because it overlaps one the patient already has."""
     kind: Literal["same_hour", "same_week"]
@@ -112,6 +125,7 @@ class Plan(BaseModel):
     pick: HeldPick | None = None
     # A slot asked about without asking to book it ("posso marcar … às 15h?"): offered for a yes when free.
     asked_slot: SlotOffer | None = None
+    shown_bookings: BookingFilter | None = None  # a question about some of the patient's bookings shows only those
     asks_soonest: bool = False  # "qual o primeiro horário livre?": the listing's earliest slot is offered for a yes
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)

@@ -10,8 +10,9 @@ from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
-from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
+from agent_system.planning.plan import BookingFilter, Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.sessions.conversation import Conversation
+from agent_system.understanding import asks
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, chronological, read
 from agent_system.understanding.vocabulary import DoctorIndex
@@ -74,13 +75,20 @@ class _Policy:
         if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
             return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
         if r.wants_mine or (self._shows_a_code() and not appointments.continues("cancel")):
-            return appointments.my_appointments()
+            return appointments.my_appointments(shown=self._bookings_asked_about())
         if about_the_clinics(r):
             return plan_clinic_info(self.out, r, self.registry)
         if appointments.continues("cancel"):
             return appointments.cancel()
         if not (self._follow_up() or self._book_from_context()):
             self._listings()
+
+    def _bookings_asked_about(self) -> BookingFilter | None:
+        """"quando é a próxima?", "tenho algo na sexta?", "my orthopedics one": which bookings the answer shows."""
+        r = self.r
+        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), dates=r.days,
+                              specialties=r.specialties, doctors=[d.name for d in r.doctors])
+        return shown if shown != BookingFilter() else None
 
     def _asks_soonest(self) -> bool:
         """"qual o primeiro horário livre?", "when's the earliest opening?": a listing asked for its first slot."""

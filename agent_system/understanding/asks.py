@@ -86,7 +86,10 @@ MY_APPOINTMENTS = _any(
     r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",
     r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
     # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
-    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|what|when|which|where)\b.* (?:minhas?|meus?|my) {_BOOKING}",
+    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|what|when|which|where)\b.* (?:minhas?|meus?|my|that|essa|aquela)"
+    rf" (?:(?:proxim[ao]s?|next|\w+logy|\w+logia|ortopedia|orthopedics|cardio|dermato|orto) )?(?:{_BOOKING}|one)\b",
+    # "a minha do cardiologista é que dia?": the booking named by its doctor or specialty, then the question
+    r"(?:a|o) (?:minha|meu) (?:de|do|da|com)\b.*\b(?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)",
     # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"
     r"tenho (?:alguma |algo |uma )?consultas?", r"do i have (?:an? |any )?(?:appointments?|bookings?)",
     r"(?:tenho|tem|have i got|have i|i ve got|do i have|did i)\s+(?:\w+\s+){0,3}(?:marcad|agendad|reservad|booked|scheduled)\w*",
@@ -101,6 +104,9 @@ MY_APPOINTMENTS = _any(
     r"(?:on|in|na|no) (?:my|minha|meu) (?:schedule|agenda|calendar|calendario)",
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
 )
+
+# "a próxima", "my next one": of the patient's bookings, only the earliest.
+NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|next)", r"next (?:one|appointment|booking|visit)")
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {
