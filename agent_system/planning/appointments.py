@@ -1,6 +1,7 @@
 """Cancel and reschedule: which booking the patient means, and what to do with it (DESIGN §4)."""
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 from clinic_servers.contract.registry import ClinicRegistry
@@ -26,8 +27,10 @@ class AppointmentPlanning:
     def continues(self, action: str) -> bool:
         """Whether the message answers the question an earlier turn asked about `action`."""
         r = self.r
-        if self._pending("action") != action or r.specialties or (action == "cancel" and r.wants_book and r.doctors):
+        if self._pending("action") != action or (action == "cancel" and r.wants_book and r.doctors):
             return False
+        if r.specialties and not any(self._named(a) for a in self.conv.appointments):
+            return False  # another specialty: a listing, not an answer about these bookings
         appointment = self._pending("appointment")
         if appointment and r.doctors and all(d.name != appointment.doctor for d in r.doctors):
             return False  # another doctor's slot: a new booking, not this reschedule
@@ -86,6 +89,8 @@ class AppointmentPlanning:
         original = just_made or original or self._known("reschedule")
         if original is None:
             return
+        if self.r.relative.next_free:
+            return self._offer_next_free(original)
         new = new or self._new_slot(original)
         if new is None:
             return self._offer_new_slots(original)
@@ -163,8 +168,10 @@ class AppointmentPlanning:
             self.ordinal_used = True
             return [ordered[r.ordinal]] if -len(ordered) <= r.ordinal < len(ordered) else []
         pool = [a for a in ordered if self._named(a)]
-        days, times = self._clue("date", r.days), self._clue("time", r.times)
-        mentioned = self._best_mentioned(pool, days, times)
+        said = r.relative.booking  # "a de segunda às 9h passa pra…": only the words before the new slot
+        days = set(said.days) if said else self._clue("date", r.days)
+        times = set(said.times) if said else self._clue("time", r.times)
+        mentioned = self._best_mentioned(pool, days, times, set(said.weekdays) if said else set())
         if mentioned or not (days or times):
             return mentioned or pool
         # A reschedule names the new date too, so an unmatched date must not rule the booking out.
@@ -183,9 +190,11 @@ class AppointmentPlanning:
         return set(named) if named else {self._pending(key)} if self._pending(key) else set()
 
     @staticmethod
-    def _best_mentioned(pool: list[AppointmentItem], days: set[str], times: set[str]) -> list[AppointmentItem]:
-        """The bookings whose date and time the message names best (none when it names neither)."""
-        scores = [(a.date in days) + (a.time in times) for a in pool]
+    def _best_mentioned(pool: list[AppointmentItem], days: set[str], times: set[str],
+                        weekdays: set[int]) -> list[AppointmentItem]:
+        """The bookings whose date (or weekday) and time the message names best (none when it names neither)."""
+        scores = [(a.date in days or date.fromisoformat(a.date).weekday() in weekdays) + (a.time in times)
+                  for a in pool]
         best = max(scores, default=0)
         return [a for a, score in zip(pool, scores) if score == best] if best else []
 
@@ -198,9 +207,19 @@ class AppointmentPlanning:
         picked = self._picked_offer(original)
         if picked is not None:
             return picked.date, picked.time
-        days, times = self._new_days(original), [t for t in self.r.times if t != original.time] or self.r.times
+        relative, target = self.r.relative, self.r.relative.target
+        days = list(target.days) if target else self._new_days(original)
+        times = list(target.times) if target else [t for t in self.r.times if t != original.time] or self.r.times
         day = days[-1] if days else self._pending("new_date")
-        time = times[-1] if times else original.time if self.r.same_time else self._pending("new_time")
+        keeps_time = self.r.same_time or relative.shift_days is not None
+        if relative.shift_days is not None:  # "uma semana depois": from the booking's own day
+            day = (date.fromisoformat(original.date) + timedelta(days=relative.shift_days)).isoformat()
+        elif relative.same_day:
+            day = original.date
+        elif relative.same_week and day:  # "a sexta dessa mesma semana": that weekday in the booking's week
+            booked, named = date.fromisoformat(original.date), date.fromisoformat(day)
+            day = (booked + timedelta(days=named.weekday() - booked.weekday())).isoformat()
+        time = times[-1] if times else original.time if keeps_time else self._pending("new_time")
         return (day or original.date, time) if time else None
 
     def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:
@@ -226,6 +245,15 @@ class AppointmentPlanning:
                     "new_time": r.times[-1] if r.times else None}
         return {"doctor": doctor, "date": r.days[0] if len(r.days) == 1 else None,
                 "time": r.times[0] if len(r.times) == 1 else None}
+
+    def _offer_next_free(self, original: AppointmentItem) -> None:
+        """"o próximo horário livre depois desse": list the doctor's slots from the booking on; the first one after
+        it is offered for a yes once the clinic has answered (`awaited_change`)."""
+        self.out.note("The next free slot after the booking: list its doctor's slots from that day, offer the first.")
+        day = {"date": original.date} if self.r.relative.same_day else {"date_from": original.date}
+        self.out.step(original.clinic, "list_available_slots", doctor=original.doctor, **day)
+        self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
+                        next_free_after=self._with_code(original))
 
     def _offer_new_slots(self, original: AppointmentItem) -> None:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")

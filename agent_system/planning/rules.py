@@ -103,13 +103,13 @@ class _Policy:
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
-        return bool(self.conv.appointments) and (self.r.moves_to or self.r.instead)
+        return bool(self.conv.appointments) and (self.r.moves_to or self.r.instead or self.r.relative.moves)
 
     def _changes_the_new_booking(self) -> bool:
         """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
         r, made = self.r, self.conv.just_booked
         correction = r.corrects and (r.times or r.dates)
-        changes = r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction
+        changes = r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
         # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
         several = len(self.conv.appointments) > 1
         if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:

@@ -25,7 +25,8 @@ _MY_BOOKING = rf"(?:minhas?|meus?|a|o|essa|esse|esta|este|my|the|this|that) {_BO
 # Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia").
 _TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|next|proxim\w*|semana|week|mes|month|mesm\w*|"
            r"same|outr[oa]|another|later|earlier|mais (?:tarde|cedo)|segunda|terca|quarta|quinta|sexta|monday|tuesday|"
-           r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+           r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
+           r"sep\w*|oct\w*|nov\w*|dec\w*|"
            r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
            r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*)")
 
@@ -68,8 +69,8 @@ CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd",
                   r"mudei de ideia", r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops",
                   r"ops")
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
-INSTEAD = _any(r"instead", r"em vez disso", r"ao inves", r"no lugar (?:dela|dele|disso)")
-SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"same time", r"no mesmo horario")
+INSTEAD = _any(r"instead", r"em vez d(?:isso|e|a|o)", r"ao inves", r"no lugar (?:dela|dele|disso|de|da|do)")
+SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"msm (?:horario|hora)", r"same time", r"no mesmo horario")
 # A booking on top of those the patient has: "marca também…", "mais uma consulta", "além da que já tenho",
 # "book another appointment", "…as well", "…too". The request itself then says the patient wants both.
 _MORE = (r"tambem|tbm|tb|mais uma (?:consulta|marcacao|reserva|vaga)|(?:marc|agend|reserv)\w* mais uma(?! vez)"

@@ -151,6 +151,13 @@ def _same_week(day: date, weekday: int) -> date:
     return day + timedelta(days=weekday - day.weekday())
 
 
+def weekdays_named(text: str) -> list[int]:
+    """The weekdays the (normalised) message names without a day number, Monday = 0 ("a de segunda", "my Wednesday")."""
+    return [_WEEKDAYS[match["name"]] for match, rule in first_matches(text, _DATE_RULES)
+            if rule.pattern is _WEEKDAY and not (match["name"] in _ORDINAL_WEEKDAYS and not match["feira"]
+                                                 and _is_ordinal(match))]
+
+
 def week_named(text: str, today: date) -> date | None:
     """The Monday of a later week the (normalised) message names ("semana que vem", "week after next"), if any."""
     match = _RANGE.search(text)

@@ -18,6 +18,7 @@ from agent_system.understanding.price import asks_price
 from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.dates import find_date_range, find_dates, weekday_mismatch
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.relative_change import RelativeChange, relative_change
 from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
@@ -82,6 +83,7 @@ class Reading:
     asks_price: bool = False  # "quanto custa a consulta?", "how much is a visit?"
     # "terça dia 2" when the 2nd is a Wednesday: (the date said, the weekday named in its week); asked, never guessed
     day_conflict: tuple[date, date] | None = None
+    relative: RelativeChange = RelativeChange()  # "uma semana depois", "no mesmo dia", "the next opening after it"
     # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
     triage: TriageResult | None = None
 
@@ -154,7 +156,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         invalid_specialty=federation.unoffered_specialty(text), doctors=named,
         clinics=clinics, dates=find_dates(undated, today), times=find_times(text),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
-        ordinal=ordinal, day_conflict=weekday_mismatch(undated, today),
+        ordinal=ordinal, day_conflict=weekday_mismatch(undated, today), relative=relative_change(dated, today),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(text)), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
