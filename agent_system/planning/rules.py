@@ -10,6 +10,7 @@ from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
+from agent_system.planning.several_requests import combined
 from agent_system.planning.plan import BookingFilter, Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding import asks
@@ -36,6 +37,8 @@ class RulesPlanner:
 
     def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
         """The plan for a message the turn has read, with the reasoning that led to it."""
+        if reading.parts:  # "marca X e me mostra Y": every request planned, in the order asked
+            return combined([self.plan(part, conversation, today) for part in reading.parts])
         follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
                                lambda text: read(text, conversation, today, self.doctors, self.federation))
         return _Policy(self.registry, reading, conversation, follow_ups).plan()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Literal, Protocol, TypeVar
 
@@ -19,6 +19,7 @@ from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.dates import find_date_range, find_dates, weekday_mismatch
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.relative_change import RelativeChange, relative_change
+from agent_system.understanding.requests import split_requests
 from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
@@ -84,6 +85,8 @@ class Reading:
     # "terça dia 2" when the 2nd is a Wednesday: (the date said, the weekday named in its week); asked, never guessed
     day_conflict: tuple[date, date] | None = None
     relative: RelativeChange = RelativeChange()  # "uma semana depois", "no mesmo dia", "the next opening after it"
+    # "marca X e me mostra Y": each request read on its own, in order (empty when the message asks for one thing)
+    parts: tuple["Reading", ...] = ()
     # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
     triage: TriageResult | None = None
 
@@ -138,7 +141,41 @@ def _ordinal(text: str, message: str, conversation: Conversation) -> int | None:
 
 def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
          federation: FederationWords) -> Reading:
-    """Read a message in the light of who is asking."""
+    """Read a message in the light of who is asking, and each of its requests when it makes several."""
+    whole = _read(message, conversation, today, doctors, federation)
+    readings: dict[str, Reading] = {}
+
+    def one(part: str) -> Reading:
+        if part not in readings:
+            readings[part] = _read(part, conversation, today, doctors, federation)
+        return readings[part]
+
+    parts = split_requests(message, lambda part: _is_request(one(part)), lambda part: _asks_on_its_own(one(part)))
+    if len(parts) < 2:
+        return whole
+    # The turn may book when any of its requests asks to; each request is planned from its own reading.
+    return replace(whole, parts=tuple(one(p) for p in parts),
+                   asks_to_write=any(one(p).asks_to_write for p in parts))
+
+
+def _is_request(r: Reading) -> bool:
+    """Something to act on on its own: a verb of asking with what it is about, or a doctor or specialty with a day or
+    time."""
+    return _asks_on_its_own(r) or bool((r.doctors or r.specialties) and (r.dates or r.times or r.date_range))
+
+
+def _asks_on_its_own(r: Reading) -> bool:
+    """A request with its own verb and what it is about, a question about a doctor or specialty on a day, or a
+    whole slot (doctor, day and time) named."""
+    asked = r.wants_book or r.wants_list or r.wants_cancel or r.wants_mine or r.wants_reschedule
+    about = r.doctors or r.specialties or r.dates or r.times or r.points_at_booking or r.wants_mine or r.wants_cancel
+    dated = r.dates or r.times or r.date_range
+    asked_about = r.message.rstrip().endswith("?") and (r.doctors or r.specialties) and dated
+    return bool((asked and about) or asked_about or (r.doctors and r.dates and r.times))
+
+
+def _read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
+          federation: FederationWords) -> Reading:
     text = normalize(message)
     dated = spell_out_days(text)  # "dia vinte e sete", "the fourth of December"
     window = find_date_window(dated, today)
