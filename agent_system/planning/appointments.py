@@ -212,8 +212,12 @@ class AppointmentPlanning:
         times = list(target.times) if target else [t for t in self.r.times if t != original.time] or self.r.times
         day = days[-1] if days else self._pending("new_date")
         keeps_time = self.r.same_time or relative.shift_days is not None
-        if relative.shift_days is not None:  # "uma semana depois": from the booking's own day
-            day = (date.fromisoformat(original.date) + timedelta(days=relative.shift_days)).isoformat()
+        shift = relative.shift_days
+        if shift is None and relative.following_week and not (target and target.days) and not self.r.dates:
+            shift = 7  # "pra semana seguinte, mesmo dia e horário"
+        keeps_time = keeps_time or shift is not None
+        if shift is not None:  # "uma semana depois": from the booking's own day
+            day = (date.fromisoformat(original.date) + timedelta(days=shift)).isoformat()
         elif relative.same_day:
             day = original.date
         elif relative.same_week and day:  # "a sexta dessa mesma semana": that weekday in the booking's week

@@ -106,13 +106,21 @@ class _Policy:
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
-        return bool(self.conv.appointments) and (self.r.moves_to or self.r.instead or self.r.relative.moves)
+        r = self.r
+        return bool(self.conv.appointments) and (r.moves_to or r.instead or r.relative.moves or self._offers_another())
+
+    def _offers_another(self) -> bool:
+        """"não vou poder na quarta, pode ser sexta?": a day or time the patient cannot make, and another offered."""
+        r = self.r
+        return r.cant_make_it and (len(r.dates) > 1 or (bool(r.dates) and bool(r.times or r.same_time)) or
+                                   bool(r.times))
 
     def _changes_the_new_booking(self) -> bool:
         """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
         r, made = self.r, self.conv.just_booked
         correction = r.corrects and (r.times or r.dates)
-        changes = r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
+        changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
+                   or self._offers_another())
         # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
         several = len(self.conv.appointments) > 1
         if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:

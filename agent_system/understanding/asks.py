@@ -70,7 +70,11 @@ CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd",
                   r"ops")
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
 INSTEAD = _any(r"instead", r"em vez d(?:isso|e|a|o)", r"ao inves", r"no lugar (?:dela|dele|disso|de|da|do)")
-SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"msm (?:horario|hora)", r"same time", r"no mesmo horario")
+SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"msm (?:horario|hora)", r"same time", r"no mesmo horario",
+                 r"(?:mesmo|msm) dia e (?:horario|hora)", r"same (?:day and )?time")
+# "não vou poder na quarta, pode ser sexta?", "I can't do Friday, …": with another day or time, a move.
+CANT_MAKE_IT = _any(r"(?:nao|n) (?:vou |vai )?(?:poder|posso|consigo|conseguir|dar|da)", r"can ?t (?:make|do|come|go)",
+                    r"cannot (?:make|do|come|go)", r"won ?t (?:make|be able)", r"unable to (?:make|come)")
 # A booking on top of those the patient has: "marca também…", "mais uma consulta", "além da que já tenho",
 # "book another appointment", "…as well", "…too". The request itself then says the patient wants both.
 _MORE = (r"tambem|tbm|tb|mais uma (?:consulta|marcacao|reserva|vaga)|(?:marc|agend|reserv)\w* mais uma(?! vez)"
@@ -87,8 +91,9 @@ MY_APPOINTMENTS = _any(
     r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",
     r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
     # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
-    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|what|when|which|where)\b.* (?:minhas?|meus?|my|that|essa|aquela)"
-    rf" (?:(?:proxim[ao]s?|next|\w+logy|\w+logia|ortopedia|orthopedics|cardio|dermato|orto) )?(?:{_BOOKING}|one)\b",
+    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|onde|aonde|what|when|which|where)\b.* (?:minhas?|meus?|my|that|"
+    rf"essa|aquela) (?:(?:proxim[ao]s?|next|\w+logy|\w+logia|ortopedia|orthopedics|cardio|dermato|orto) )?"
+    rf"(?:{_BOOKING}|one|thing|coisa)\b",
     # "a minha do cardiologista é que dia?": the booking named by its doctor or specialty, then the question
     r"(?:a|o) (?:minha|meu) (?:de|do|da|com)\b.*\b(?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)",
     # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"

@@ -84,6 +84,7 @@ class Reading:
     asks_price: bool = False  # "quanto custa a consulta?", "how much is a visit?"
     # "terça dia 2" when the 2nd is a Wednesday: (the date said, the weekday named in its week); asked, never guessed
     day_conflict: tuple[date, date] | None = None
+    cant_make_it: bool = False  # "não vou poder na quarta", "I can't do Friday"
     relative: RelativeChange = RelativeChange()  # "uma semana depois", "no mesmo dia", "the next opening after it"
     # "marca X e me mostra Y": each request read on its own, in order (empty when the message asks for one thing)
     parts: tuple["Reading", ...] = ()
@@ -206,6 +207,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
+        cant_make_it=bool(asks.CANT_MAKE_IT.search(text)),
         changes_it=bool(asks.CHANGE_IT.search(text)), corrects=bool(asks.CORRECTION.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), adds_booking=asks.adds_booking(message, text),
         day_part=asks.day_part_in(text, lambda word: bool(federation.specialties_in(word))),

@@ -28,6 +28,9 @@ _VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|bring (?:it |m
 _NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next|following) day|the day after)"
                        r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
 _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
+# "pra semana seguinte, mesmo dia": the booking's weekday a week on (only in a move: elsewhere a listing's week).
+_FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|next week|the following week|"
+                             r"the week after)\b")
 _SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week)\b")
 _LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
 _NEXT_FREE = re.compile(
@@ -56,6 +59,7 @@ class RelativeChange:
     same_day: bool = False  # "no mesmo dia às 16h", "same day but later"
     same_week: bool = False  # "the Friday of that same week": the weekday in the booking's week
     next_free: bool = False  # "o próximo horário livre depois desse", "later the same day" without a time
+    following_week: bool = False  # "passa pra semana seguinte, mesmo dia": a week on, when a move names no day
     booking: SlotClues | None = None  # "a de segunda às 9h passa pra…": the booking, described before its new slot
     target: SlotClues | None = None  # …and the new slot, described after
 
@@ -71,6 +75,7 @@ def relative_change(text: str, today: date) -> RelativeChange:
     later_that_day = same_day and bool(_LATER_SAME_DAY.search(text)) and not find_times(text)
     booking, target = _split(text, today)
     return RelativeChange(shift_days=_shift(text), same_day=same_day, same_week=bool(_SAME_WEEK.search(text)),
+                          following_week=bool(_FOLLOWING_WEEK.search(text)),
                           next_free=bool(_NEXT_FREE.search(text)) or later_that_day, booking=booking, target=target)
 
 

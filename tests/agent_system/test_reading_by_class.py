@@ -114,6 +114,10 @@ def test_ordinals_and_counts_are_no_days(text):
     ("change my booking please", "wants_reschedule"),
     ("quando é a minha consulta?", "wants_mine"), ("o que eu agendei?", "wants_mine"),
     ("have I got anything booked?", "wants_mine"), ("what appointments have I got?", "wants_mine"),
+    ("onde é minha consulta?", "wants_mine"), ("what day is my dermatology thing again?", "wants_mine"),
+    ("qnd é minha proxima consulta?", "wants_mine"), ("a minha do cardiologista é q dia msm?", "wants_mine"),
+    ("n vou poder na quarta, pode ser sexta?", "cant_make_it"), ("I can't do Friday", "cant_make_it"),
+    ("mesmo dia e horario", "same_time"),
 ])
 def test_the_request_inventory(message, field):
     assert getattr(reading(message), field)
@@ -196,6 +200,10 @@ NAMES = DoctorIndex(ClinicRegistry.load()).name_words
     "me encaixa com a dra castro segunda 30 as 13h30", "garante o das 10h pra mim", "veja se consegue marcar o das 9h",
     "quero o da manhã", "the morning one, please", "yes, the 9 AM", "that option works for me",
     "Cardiologia com a Dra. Souza dia 1 às 8h30, pode ser?",
+    # leave asked for a whole slot: the doctor, the day and the time
+    "posso marcar com a dra castro dia 03/12 as 8h?", "Could I get in with Dr. Lopes on November 30 at 2 PM?",
+    "seria possivel marcar com a dra alves dia 1/12 as 14h?", "is it possible to see Dra. Freitas on December 2 at 10:30 AM?",
+    "I'd like an appointment with Dra. Gomes, December 4, 10 AM", "quero o de quinta dia vinte e seis as tres da tarde",
 ])
 def test_requests_by_construction(message):
     assert is_write_request(message, NAMES)
@@ -204,6 +212,9 @@ def test_requests_by_construction(message):
 @pytest.mark.parametrize("message", [
     "Dr. Lopes works on Mondays", "does the morning one work?", "ve se tem vaga amanha", "me passa o endereço",
     "Dr. Lopes amanhã às 10h, pode ser que eu atrase?", "não quero o da manhã",
+    # asking whether, without the whole slot; or whether a slot is free
+    "posso marcar amanha?", "da pra marcar de manha?", "tem como marcar sem convenio?", "can I book for tomorrow?",
+    "a dra souza tem horario livre dia 26 as 16h?", "is Dr. Mendes free on December 1 at 2 PM?",
 ])
 def test_not_requests(message):
     assert not is_write_request(message, NAMES)

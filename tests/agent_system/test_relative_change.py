@@ -48,3 +48,8 @@ def test_the_booking_is_described_before_its_new_slot():
 def test_no_relative_change(text):
     found = read(text)
     assert not found.moves and found.booking is None
+
+
+def test_the_following_week_is_read_apart_from_a_shift():
+    found = read("preciso passar pra semana seguinte, mesmo dia e horario")
+    assert found.following_week and found.shift_days is None
