@@ -10,8 +10,8 @@ from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
-from agent_system.planning.several_requests import combined
 from agent_system.planning.plan import BookingFilter, Clarification, DoctorChoice, Intent, Plan, part_of_day
+from agent_system.planning.several_requests import combined
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding import asks
 from agent_system.understanding.federation_words import FederationWords

@@ -160,8 +160,7 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
 
 
 def _is_request(r: Reading) -> bool:
-    """Something to act on on its own: a verb of asking with what it is about, or a doctor or specialty with a day or
-    time."""
+    """Something to act on: a request on its own, or a doctor or specialty with a day or time ("cardio na sexta")."""
     return _asks_on_its_own(r) or bool((r.doctors or r.specialties) and (r.dates or r.times or r.date_range))
 
 

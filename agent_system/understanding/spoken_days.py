@@ -1,7 +1,8 @@
 """Days of the month written in words, rewritten as the digits `dates.find_dates` reads.
 
 "dia vinte e sete" -> "dia 27", "tres de dezembro" -> "3 de dezembro", "December second" -> "December 2nd",
-"the fourth of December" -> "the 4th of December", "Friday the twenty-seventh" -> "Friday the 27th".
+"the fourth of December" -> "the 4th of December", "Friday the twenty-seventh" -> "Friday the 27th", "from the twenty-fifth to the twenty-seventh" -> "from the 25th
+to the 27th".
 Works on `text.normalize` output. A number word becomes a day only where a date cue is next to it ("dia",
 "de <mês>", "of <month>", a month before it, "the" after a weekday or "on"), so "o primeiro" and "the
 second one" stay ordinals.
@@ -44,14 +45,20 @@ _WEEKDAY = _words(WEEKDAY_NAMES)
 _PT_CUED = re.compile(rf"\b(?P<before>dia\s+)(?P<n>{_PT_NUMBER})\b|\b(?P<n2>{_PT_NUMBER})(?=\s+de\s+(?:{_MONTH})\b)")
 _EN_CUED = re.compile(
     rf"\b(?P<month>(?:{_MONTH})\.?\s+)(?:the\s+)?(?P<n>{_EN_NUMBER})\b(?!\s+(?:am|pm|o ?clock|thirty|fifteen)\b)"
-    rf"|\b(?P<the>(?:(?:{_WEEKDAY}),?\s+|on\s+)the\s+)(?P<n2>{_EN_NUMBER})\b(?!\s+(?:one|option|slot|time)\b)"
+    rf"|\b(?P<the>(?:(?:{_WEEKDAY}),?\s+|(?:on|from|between|until|till|through|after|before|by)\s+)the\s+)"
+    rf"(?P<n2>{_EN_NUMBER})\b(?!\s+(?:one|option|slot|time|opening|available)\b)"
     rf"|\bthe\s+(?P<n3>{_EN_NUMBER})(?=\s+of\s+(?:{_MONTH})\b)")
+
+# The second end of a range whose first end is a day: "from the 25th to the twenty-seventh".
+_EN_RANGE_END = re.compile(rf"\b(?P<month>(?:from|between) the \d{{1,2}}(?:st|nd|rd|th)\s+(?:to|and|until|till|through)"
+                           rf"\s+the\s+)(?P<n>{_EN_NUMBER})\b")
 
 
 def spell_out_days(text: str) -> str:
     """The normalized text with days of the month said in words rewritten as digits (1-31)."""
     text = _PT_CUED.sub(_pt_day, text)
-    return _EN_CUED.sub(_en_day, text)
+    text = _EN_CUED.sub(_en_day, text)
+    return _EN_RANGE_END.sub(_en_day, text)
 
 
 def _pt_day(match: re.Match[str]) -> str:
@@ -62,13 +69,13 @@ def _pt_day(match: re.Match[str]) -> str:
 
 
 def _en_day(match: re.Match[str]) -> str:
-    word = match["n"] or match["n2"] or match["n3"]
-    number = _en_value(word)
+    found = match.groupdict()
+    number = _en_value(found.get("n") or found.get("n2") or found.get("n3") or "")
     if number is None:
         return match[0]
-    if match["n3"]:
+    if found.get("n3"):
         return f"the {number}{_suffix(number)}"
-    return f"{match['month'] or match['the'] or ''}{number}{_suffix(number)}"
+    return f"{found.get('month') or found.get('the') or ''}{number}{_suffix(number)}"
 
 
 def _pt_value(words: str) -> int | None:

@@ -101,9 +101,20 @@ def test_days_of_the_month_in_words(text, day):
     assert find_dates(spell_out_days(normalize(text)), TODAY) == [D(day)]
 
 
-@pytest.mark.parametrize("text", ["o primeiro", "the second one", "uma consulta", "a segunda opção"])
+@pytest.mark.parametrize("text", ["o primeiro", "the second one", "uma consulta", "a segunda opção", "go to the second",
+                                  "the second and the third"])
 def test_ordinals_and_counts_are_no_days(text):
     assert spell_out_days(normalize(text)) == normalize(text)
+
+
+@pytest.mark.parametrize(("text", "first", "last"), [
+    ("derm slots from the twenty-fifth to the twenty-seventh", "2026-11-25", "2026-11-27"),
+    ("anything between the first and the third of December?", "2026-12-01", "2026-12-03"),
+    ("entre o dia vinte e cinco e o dia vinte e sete", "2026-11-25", "2026-11-27"),
+])
+def test_windows_with_days_in_words(text, first, last):
+    found = find_date_window(spell_out_days(normalize(text)), TODAY)
+    assert (found.start, found.end) == (D(first), D(last))
 
 
 @pytest.mark.parametrize(("message", "field"), [
