@@ -220,10 +220,15 @@ class AppointmentPlanning:
             day = (date.fromisoformat(original.date) + timedelta(days=shift)).isoformat()
         elif relative.same_day:
             day = original.date
+        elif (day or original.date) == original.date and relative.names_weekday and not times:  # "pra sexta que vem", booked on a Friday
+            day = (date.fromisoformat(original.date) + timedelta(days=7)).isoformat()
         elif relative.same_week and day:  # "a sexta dessa mesma semana": that weekday in the booking's week
             booked, named = date.fromisoformat(original.date), date.fromisoformat(day)
             day = (booked + timedelta(days=named.weekday() - booked.weekday())).isoformat()
         time = times[-1] if times else original.time if keeps_time else self._pending("new_time")
+        if relative.shift_minutes is not None and not times:  # "uma hora mais tarde": that day, the time moved
+            hour, minute = divmod(int(original.time[:2]) * 60 + int(original.time[3:]) + relative.shift_minutes, 60)
+            return (day or original.date, f"{hour:02d}:{minute:02d}") if 0 <= hour < 24 else None
         return (day or original.date, time) if time else None
 
     def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:

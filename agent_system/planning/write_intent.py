@@ -54,6 +54,9 @@ _WISH = (r"(?:quero|qro|kero|queria|qria|gostaria de|gostaria|preciso|desejo|vou
 _ORDER = re.compile(rf"^{_OPENERS}(?:me )?{_WRITE}")  # "marca", "me agenda", "me encaixa"
 _WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
                      rf"|\b{_WISH} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b")
+# "me vê um horário com…", "consegue uma vaga pra mim com…": a slot asked for by its noun, a request with the whole slot.
+_SLOT_NOUN = re.compile(r"^(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
+                        r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)(?P<rest>.*)$")
 _WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
 _ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) (?:(?:me|pra mim|por favor|"
                              rf"please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
@@ -121,7 +124,12 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
     if any(_requests(clause, asked, names) for clause, asked in clauses):
         return True
     # "I'd like an appointment with Dr. X, December 4, 10 AM": the slot's parts listed with commas.
-    if len(clauses) > 1 and _requests(" ".join(c for c, _ in clauses), any(a for _, a in clauses), names):
+    joined = " ".join(c for c, _ in clauses)
+    if len(clauses) > 1 and _requests(joined, any(a for _, a in clauses), names):
+        return True
+    # "Dr. X, Dec 4, 10am please": a whole slot named, nothing asked.
+    if len(clauses) > 1 and not any(a for _, a in clauses) and _is_choice(joined.split(), names) \
+            and _whole_slot(joined.split(), names):
         return True
     # A bare choice ("o primeiro", "às 10h") only as the whole reply: "first, tell me the price" is no pick.
     choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses
@@ -156,6 +164,10 @@ def _plain(clause: str) -> str:
 def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
     if not clause or _NEGATED.search(clause) or _HEDGED.search(clause):
         return False
+    by_noun = _SLOT_NOUN.match(clause)
+    if by_noun:
+        rest = by_noun.group("rest").split()
+        return _slot_words_only(rest, names) and _whole_slot(rest, names)
     polite = _ASKED_POLITELY.match(clause)
     if polite:
         # "dá pra marcar amanhã?" asks whether; with the doctor, the day and the time it asks for that booking.

@@ -18,7 +18,7 @@ from agent_system.understanding.price import asks_price
 from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.dates import find_date_range, find_dates, weekday_mismatch
 from agent_system.understanding.federation_words import FederationWords
-from agent_system.understanding.relative_change import RelativeChange, relative_change
+from agent_system.understanding.relative_change import RelativeChange, relative_change, without_time_shift
 from agent_system.understanding.requests import split_requests
 from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.times import find_times
@@ -191,7 +191,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
     return Reading(
         message=message, text=text, language=language_of(text, conversation.language), specialties=specialties,
         invalid_specialty=federation.unoffered_specialty(text), doctors=named,
-        clinics=clinics, dates=find_dates(undated, today), times=find_times(text),
+        clinics=clinics, dates=find_dates(undated, today), times=find_times(without_time_shift(dated)),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
         ordinal=ordinal, day_conflict=weekday_mismatch(undated, today), relative=relative_change(dated, today),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),

@@ -25,6 +25,10 @@ _SHIFT = re.compile(rf"\b{_WEEKS} (?:(?P<later>{_LATER})|(?P<earlier>{_EARLIER})
 _VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up"
                          rf"(?: by)?)|(?P<later>adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|"
                          rf"postpone (?:it )?(?:by )?))\s+(?:em\s+)?{_WEEKS}\b")
+# "uma hora mais tarde", "meia hora antes", "two hours later": the same day, the time moved.
+_HOURS = re.compile(rf"\b(?:(?P<half>meia hora|half an hour|30 min\w*)|(?P<n>{_N}) (?:horas?|hours?)"
+                    r"(?P<and_half> e meia| and a half)?)"
+                    rf"(?: (?:a )?)?(?:(?P<later>depois|mais tarde|later|after)|(?P<earlier>antes|mais cedo|earlier|before))\b")
 _NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next|following) day|the day after)"
                        r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
 _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
@@ -56,6 +60,8 @@ class SlotClues:
 class RelativeChange:
     """How the message moves a booking relative to itself (all empty when it says nothing of the kind)."""
     shift_days: int | None = None  # "uma semana depois": +7; "adianta um dia": -1
+    shift_minutes: int | None = None  # "uma hora mais tarde": +60; "meia hora antes": -30
+    names_weekday: bool = False  # "pra sexta que vem": a weekday, which may be the booking's own a week on
     same_day: bool = False  # "no mesmo dia às 16h", "same day but later"
     same_week: bool = False  # "the Friday of that same week": the weekday in the booking's week
     next_free: bool = False  # "o próximo horário livre depois desse", "later the same day" without a time
@@ -66,7 +72,8 @@ class RelativeChange:
     @property
     def moves(self) -> bool:
         """Whether the message says how a booking moves, relative to it."""
-        return self.shift_days is not None or self.same_day or self.next_free or self.same_week
+        return (self.shift_days is not None or self.shift_minutes is not None or self.same_day or self.next_free
+                or self.same_week)
 
 
 def relative_change(text: str, today: date) -> RelativeChange:
@@ -74,8 +81,8 @@ def relative_change(text: str, today: date) -> RelativeChange:
     same_day = bool(_SAME_DAY.search(text))
     later_that_day = same_day and bool(_LATER_SAME_DAY.search(text)) and not find_times(text)
     booking, target = _split(text, today)
-    return RelativeChange(shift_days=_shift(text), same_day=same_day, same_week=bool(_SAME_WEEK.search(text)),
-                          following_week=bool(_FOLLOWING_WEEK.search(text)),
+    return RelativeChange(shift_days=_shift(text), shift_minutes=_shift_minutes(text), same_day=same_day, same_week=bool(_SAME_WEEK.search(text)),
+                          following_week=bool(_FOLLOWING_WEEK.search(text)), names_weekday=bool(weekdays_named(text)),
                           next_free=bool(_NEXT_FREE.search(text)) or later_that_day, booking=booking, target=target)
 
 
@@ -87,6 +94,19 @@ def _shift(text: str) -> int | None:
             return days if match["later"] else -days
     match = _NEXT_DAY.search(text)
     return None if match is None else 1 if match["later"] else -1
+
+
+def without_time_shift(text: str) -> str:
+    """The text without "uma hora mais tarde" and the like, whose number is a length of time, not a time of day."""
+    return _HOURS.sub(" ", text)
+
+
+def _shift_minutes(text: str) -> int | None:
+    match = _HOURS.search(text)
+    if match is None:
+        return None
+    minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] else 0)
+    return minutes if match["later"] else -minutes
 
 
 def _split(text: str, today: date) -> tuple[SlotClues | None, SlotClues | None]:

@@ -215,6 +215,8 @@ NAMES = DoctorIndex(ClinicRegistry.load()).name_words
     "posso marcar com a dra castro dia 03/12 as 8h?", "Could I get in with Dr. Lopes on November 30 at 2 PM?",
     "seria possivel marcar com a dra alves dia 1/12 as 14h?", "is it possible to see Dra. Freitas on December 2 at 10:30 AM?",
     "I'd like an appointment with Dra. Gomes, December 4, 10 AM", "quero o de quinta dia vinte e seis as tres da tarde",
+    "me ve um horario com a dra rocha segunda dia 30 as onze", "Dr. Mendes, Dec 4, 10am please",
+    "consegue um horario pra mim com o dr lopes dia 30 as 10h30?",
 ])
 def test_requests_by_construction(message):
     assert is_write_request(message, NAMES)
@@ -226,6 +228,7 @@ def test_requests_by_construction(message):
     # asking whether, without the whole slot; or whether a slot is free
     "posso marcar amanha?", "da pra marcar de manha?", "tem como marcar sem convenio?", "can I book for tomorrow?",
     "a dra souza tem horario livre dia 26 as 16h?", "is Dr. Mendes free on December 1 at 2 PM?",
+    "consegue um horario amanha?", "me ve um horario",
 ])
 def test_not_requests(message):
     assert not is_write_request(message, NAMES)

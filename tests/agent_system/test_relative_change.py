@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 
 from agent_system.language.text import normalize
-from agent_system.understanding.relative_change import SlotClues, relative_change
+from agent_system.understanding.relative_change import SlotClues, relative_change, without_time_shift
+from agent_system.understanding.times import find_times
 from agent_system.understanding.spoken_days import spell_out_days
 
 TODAY = date(2026, 11, 23)  # a Monday
@@ -53,3 +54,14 @@ def test_no_relative_change(text):
 def test_the_following_week_is_read_apart_from_a_shift():
     found = read("preciso passar pra semana seguinte, mesmo dia e horario")
     assert found.following_week and found.shift_days is None
+
+
+@pytest.mark.parametrize(("text", "minutes"), [("uma hora mais tarde", 60), ("meia hora antes", -30),
+                                               ("two hours later, same day", 120), ("half an hour earlier", -30)])
+def test_a_time_shift_keeps_the_day(text, minutes):
+    assert read(text).shift_minutes == minutes and read(text).moves
+
+
+def test_a_length_of_time_is_no_time_of_day():
+    assert find_times(without_time_shift(normalize("consegue uma hora mais tarde?"))) == []
+    assert read("da pra ser uma hora e meia mais tarde?").shift_minutes == 90
