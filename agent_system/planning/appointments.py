@@ -12,6 +12,7 @@ from agent_system.planning.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
 from agent_system.planning.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation, PendingAction, PendingChange
+from agent_system.understanding import asks
 from agent_system.understanding.reading import Reading, chronological
 
 
@@ -75,6 +76,13 @@ class AppointmentPlanning:
         self.out.intend(Intent.MY_APPOINTMENTS, **({"shown_bookings": shown} if shown else {}))
         if then:
             self.out.facts["pending"] = PendingAction(action=then, **{k: v for k, v in carry.items() if v})
+
+    def bookings_asked_about(self) -> BookingFilter | None:
+        """"quando é a próxima?", "tenho algo na sexta?", "my orthopedics one": which bookings the answer shows."""
+        r = self.r
+        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), dates=r.days,
+                              specialties=r.specialties, doctors=[d.name for d in r.doctors])
+        return shown if shown != BookingFilter() else None
 
     def cancel(self) -> None:
         """Cancel the booking the patient means, or find out which one that is."""

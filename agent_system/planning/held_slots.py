@@ -12,6 +12,7 @@ import re
 
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
+from agent_system.planning.draft import PlanDraft
 from agent_system.planning.plan import HeldPick, Intent, Plan
 from agent_system.sessions.conversation import Conversation, PendingAction
 from agent_system.understanding.reading import Reading, chronological
@@ -57,6 +58,16 @@ def pick_note(pick: HeldPick, words: Wording) -> str:
     slot = pick.slot
     return words.say("pick_check_last" if pick.last else "pick_check", position=pick.position,
                      day=words.day(slot.date), time=slot.time, doctor=slot.doctor, clinic=words.clinic(slot.clinic))
+
+
+def offer_soonest(draft: PlanDraft, reading: Reading) -> None:
+    """"qual o primeiro horário livre?", "when's the earliest opening?": a listing asked for its first slot offers it
+    for a yes."""
+    steps = draft.steps
+    if (reading.ordinal == 0 and not reading.asks_to_write and steps and draft.facts.get("asked_slot") is None
+            and all(s.action == "list_available_slots" for s in steps) and Intent.RESCHEDULE not in draft.intents):
+        draft.note("A question about the soonest slot: the earliest one listed is offered for a yes.")
+        draft.facts["asks_soonest"] = True
 
 
 def offered_slot(plan: Plan, offered: list[SlotOffer]) -> SlotOffer | None:

@@ -10,10 +10,10 @@ from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
-from agent_system.planning.plan import BookingFilter, Clarification, DoctorChoice, Intent, Plan, part_of_day
+from agent_system.planning.held_slots import offer_soonest
+from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.planning.several_requests import combined
 from agent_system.sessions.conversation import Conversation
-from agent_system.understanding import asks
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, chronological, read
 from agent_system.understanding.vocabulary import DoctorIndex
@@ -54,9 +54,7 @@ class _Policy:
 
     def plan(self) -> Plan:
         self._decide()
-        if self._asks_soonest():
-            self.out.note("A question about the soonest slot: the earliest one listed is offered for a yes.")
-            self.out.facts["asks_soonest"] = True
+        offer_soonest(self.out, self.r)
         if not self.out.reasoning:
             self.out.note(f"Read the message as: {', '.join(i.value for i in self.out.intents)}.")
         return self.out.plan()
@@ -69,35 +67,21 @@ class _Policy:
             self.out.note("Patient records, someone else's data or an attempt to change the rules: refuse, no steps.")
             return self.out.intend(Intent.PRIVACY)
         if r.day_conflict:
-            said, named = r.day_conflict
-            self.out.note(f"The weekday and the date {said} disagree: ask which day, plan nothing on either.")
-            return self.out.intend(Intent.WHICH_DAY, days_to_choose=[said.isoformat(), named.isoformat()])
+            self.out.note("The weekday and the date disagree: ask which day, plan nothing on either.")
+            return self.out.intend(Intent.WHICH_DAY, days_to_choose=[d.isoformat() for d in r.day_conflict])
         if r.wants_cancel and not r.wants_reschedule:
             return appointments.cancel()
         fixes_new_booking = self._changes_the_new_booking()
         if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
             return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
         if r.wants_mine or (self._shows_a_code() and not appointments.continues("cancel")):
-            return appointments.my_appointments(shown=self._bookings_asked_about())
+            return appointments.my_appointments(shown=appointments.bookings_asked_about())
         if about_the_clinics(r):
             return plan_clinic_info(self.out, r, self.registry)
         if appointments.continues("cancel"):
             return appointments.cancel()
         if not (self._follow_up() or self._book_from_context()):
             self._listings()
-
-    def _bookings_asked_about(self) -> BookingFilter | None:
-        """"quando é a próxima?", "tenho algo na sexta?", "my orthopedics one": which bookings the answer shows."""
-        r = self.r
-        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), dates=r.days,
-                              specialties=r.specialties, doctors=[d.name for d in r.doctors])
-        return shown if shown != BookingFilter() else None
-
-    def _asks_soonest(self) -> bool:
-        """"qual o primeiro horário livre?", "when's the earliest opening?": a listing asked for its first slot."""
-        r, steps = self.r, self.out.steps
-        return (r.ordinal == 0 and not r.asks_to_write and bool(steps) and self.out.facts.get("asked_slot") is None
-                and all(s.action == "list_available_slots" for s in steps) and Intent.RESCHEDULE not in self.out.intents)
 
     def _shows_a_code(self) -> bool:
         """A booking code with nothing else to do ("K7M4QP", "meu código é K7M4QP"): show the booking it opens."""
@@ -107,20 +91,14 @@ class _Policy:
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
         r = self.r
-        return bool(self.conv.appointments) and (r.moves_to or r.instead or r.relative.moves or self._offers_another())
-
-    def _offers_another(self) -> bool:
-        """"não vou poder na quarta, pode ser sexta?": a day or time the patient cannot make, and another offered."""
-        r = self.r
-        return r.cant_make_it and (len(r.dates) > 1 or (bool(r.dates) and bool(r.times or r.same_time)) or
-                                   bool(r.times))
+        return bool(self.conv.appointments) and (r.moves_to or r.instead or r.relative.moves or r.offers_another)
 
     def _changes_the_new_booking(self) -> bool:
         """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
         r, made = self.r, self.conv.just_booked
         correction = r.corrects and (r.times or r.dates)
         changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
-                   or self._offers_another())
+                   or r.offers_another)
         # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
         several = len(self.conv.appointments) > 1
         if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:

@@ -92,6 +92,11 @@ class Reading:
     triage: TriageResult | None = None
 
     @property
+    def offers_another(self) -> bool:
+        """"não vou poder na quarta, pode ser sexta?": a day or time the patient cannot make, and another offered."""
+        return self.cant_make_it and (len(self.dates) > 1 or bool(self.times) or (bool(self.dates) and self.same_time))
+
+    @property
     def doctor(self) -> DoctorRef | None:
         """The one doctor the message names, if exactly one."""
         return self.doctors[0] if len(self.doctors) == 1 else None
@@ -201,8 +206,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
         wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), health_plan=(plan := federation.health_plan_in(text)),
         wants_clinic_info=bool(vocab.CLINIC_INFO.search(text) or (plan and vocab.TAKES_PLAN.search(text))),
-        greets=bool(vocab.GREETING.search(text)),
-        off_topic=bool(vocab.OFF_TOPIC.search(text)),
+        greets=bool(vocab.GREETING.search(text)), off_topic=bool(vocab.OFF_TOPIC.search(text)),
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
