@@ -84,8 +84,8 @@ class AppointmentItem(BaseModel):
 
 
 class ConfirmRequest(BaseModel):
-    """A cancel or reschedule the assistant will run only after the patient says yes."""
-    action: Literal["cancel", "reschedule"]
+    """A booking, cancel or reschedule the assistant will run only after the patient says yes."""
+    action: Literal["book", "cancel", "reschedule"]
     appointment: SlotOffer
     new: SlotOffer | None = None
 

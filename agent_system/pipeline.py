@@ -251,7 +251,8 @@ def _remember(conversation: Conversation, plan: Plan, results: list[StepResult],
     if offer is not None and not answer.blocked:
         conversation.pending = PendingAction(action=PICKED, slot=offer)  # a yes now books the slot asked about
     lookups = [r for r in results if r.action == "list_my_appointments"]
-    if Intent.MY_APPOINTMENTS in plan.intents and lookups and all(r.status == "ok" for r in lookups):
+    whole = plan.shown_bookings is None  # an answer about some bookings does not tell of the others
+    if Intent.MY_APPOINTMENTS in plan.intents and whole and lookups and all(r.status == "ok" for r in lookups):
         conversation.appointments = []
 
 

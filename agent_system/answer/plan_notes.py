@@ -37,6 +37,8 @@ class PlanNotes:
             Intent.PICK_DECLINED: lambda: self.words.say("pick_declined"),
             Intent.CHOOSE_SLOT: lambda: which_slot_note(self.plan.slot_example, self.words),
             Intent.PRICE: lambda: self.words.say("no_prices"),
+            Intent.WHICH_DAY: lambda: self.words.say("which_day", said=self.words.day(self.plan.days_to_choose[0]),
+                                                     named=self.words.day(self.plan.days_to_choose[1])),
             Intent.ALREADY_BOOKED: lambda: self.words.say("already_booked_note",
                                                           appointment=self._described(self.plan.just_booked)),
             Intent.ASK_DEPENDANT: lambda: ask_dependant_note(self.plan, self.words),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import TypeVar
 from pydantic import BaseModel
 
 from agent_system.answer.clinic_info import clinic_info_paragraphs
@@ -15,7 +16,7 @@ from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOIN
 from agent_system.events import AppointmentItem, ConfirmRequest, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language
-from agent_system.planning.held_slots import asked_slot_note
+from agent_system.planning.held_slots import asked_slot_note, offered_slot
 from agent_system.planning.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.registry import ClinicRegistry
@@ -48,8 +49,11 @@ class ResponseRenderer:
     def render(self, plan: Plan, results: list[StepResult], language: Language, today: date) -> Rendering:
         """One turn's answer in Portuguese or English, with the slots it offers and the bookings it reports."""
         answer = _Answer(plan, results, Wording(language, today, self.registry))
-        return Rendering(answer.text(), offered_slots(results, plan.day_part), appointment_items(results),
-                         _confirm_request(plan), answer.offer_note())
+        slots = offered_slots(results, plan.day_part)
+        listed = answer.shown([(a.clinic, a) for a in appointment_items(results) if a.status == "booked"])
+        changed = [a for a in appointment_items(results) if a.status != "booked"]
+        return Rendering(answer.text(), slots, changed + [a for _, a in listed],
+                         _confirm_request(plan) or _booking_offer(plan, slots), answer.offer_note())
 
     def write_outcome(self, results: list[StepResult], language: Language, today: date) -> Rendering:
         """What the patient's own writes came to, told from what was asked: for an answer the verifier hid."""
@@ -65,6 +69,13 @@ class ResponseRenderer:
 _OUTCOME_KEYS = {"confirmed": "booked", "cancelled": "cancelled", "moved": "moved_from", "rescheduled": "moved_to"}
 
 
+def _booking_offer(plan: Plan, offered: list[SlotOffer]) -> ConfirmRequest | None:
+    """A slot the answer offers for a yes (asked about, the soonest, an unsure pick, an overlap held back)."""
+    held = plan.pick or plan.overlap
+    slot = held.slot if held is not None else offered_slot(plan, offered)
+    return ConfirmRequest(action="book", appointment=slot) if slot is not None else None
+
+
 def _confirm_request(plan: Plan) -> ConfirmRequest | None:
     """The yes/no the answer asks for, as the page shows it (Confirm / Keep buttons)."""
     awaiting = plan.awaiting
@@ -74,6 +85,9 @@ def _confirm_request(plan: Plan) -> ConfirmRequest | None:
     new = SlotOffer(clinic=a.clinic, doctor=a.doctor, date=awaiting.new_date or "", time=awaiting.new_time or "")
     return ConfirmRequest(action=awaiting.action, appointment=SlotOffer(**a.model_dump(include=set(SlotOffer.model_fields))),
                           new=new if awaiting.action == "reschedule" else None)
+
+
+_Booked = TypeVar("_Booked", AppointmentItem, BookedSlot)
 
 
 class _Answer:
@@ -120,7 +134,7 @@ class _Answer:
 
     def offer_note(self) -> str:
         """The question offering the slot the patient asked about, when the listing shows it free."""
-        if self.plan.asked_slot is None:
+        if self.plan.asked_slot is None and not self.plan.asks_soonest:
             return ""
         listed = {r.clinic for r in self.results if r.action == LIST_SLOTS and r.status == "ok"}
         return asked_slot_note(self.plan, offered_slots(self.results, self.plan.day_part), listed, self.words)
@@ -180,8 +194,17 @@ class _Answer:
                               hours=clinic.rules.min_notice_hours if clinic else "",
                               most=clinic.rules.max_future_bookings if clinic else "")
 
+    def shown(self, booked: list[tuple[str, _Booked]]) -> list[tuple[str, _Booked]]:
+        """The listed bookings the question is about (all of them when it names none, or none fits)."""
+        wanted = self.plan.shown_bookings
+        if wanted is None:
+            return booked
+        clinics = {c.id: c.specialty.key for c in self.registry.clinics}
+        fits = [(c, b) for c, b in booked if wanted.keeps(b.doctor, b.date, clinics.get(c, ""))]
+        return (fits[:1] if wanted.next_only else fits) or booked
+
     def _my_appointments(self, results: list[StepResult]) -> list[str]:
-        booked = booked_slots(results)
+        booked = self.shown(booked_slots(results))
         answered = [r for r in results if parsed(r, MyAppointments) is not None]
         down = [self.words.clinic(r.clinic) for r in results if r not in answered and not tool_error(r)]
         paragraphs = [self._booked_list(booked)] if booked else []

@@ -51,6 +51,7 @@ _PHRASES = {
                   "I book it? Answer yes or no, or tell me the doctor and time you prefer.",
     "pick_check_last": "Counting in time order, the last option is {day} at {time} with {doctor} ({clinic}). "
                        "Shall I book it? Answer yes or no, or tell me the doctor and time you prefer.",
+    "which_day": "The date and the weekday don't match. Do you mean {said} or {named}? Tell me which and I'll go on.",
     "slot_offer": "The slot on {day} at {time} with {doctor} ({clinic}) is free. Shall I book it? Answer yes or no.",
     "slot_not_free": "The slot on {day} at {time} with {doctor} is not free.",
     "which_slot": "Sure! Which of the listed times would you like? Tell me the doctor, the day and the time (for "

@@ -57,6 +57,7 @@ _PHRASES = {
                        "marcar? Responda sim ou não, ou diga o médico e o horário que prefere.",
     "slot_offer": "O horário de {day} às {time} com {doctor} ({clinic}) está livre. Posso marcar? Responda sim ou "
                   "não.",
+    "which_day": "O dia e o dia da semana não batem. Você quer {said} ou {named}? Me diga qual e eu sigo.",
     "slot_not_free": "O horário de {day} às {time} com {doctor} não está livre.",
     "pick_declined": "Tudo bem, não marquei. Diga o médico e o horário que prefere.",
     "which_slot": "Combinado! Qual dos horários da lista você quer? Diga o médico, o dia e o horário (por exemplo, "

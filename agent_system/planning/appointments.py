@@ -1,16 +1,18 @@
 """Cancel and reschedule: which booking the patient means, and what to do with it (DESIGN §4)."""
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft
-from agent_system.planning.plan import Clarification, Intent
+from agent_system.planning.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
 from agent_system.planning.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation, PendingAction, PendingChange
+from agent_system.understanding import asks
 from agent_system.understanding.reading import Reading, chronological
 
 
@@ -26,8 +28,10 @@ class AppointmentPlanning:
     def continues(self, action: str) -> bool:
         """Whether the message answers the question an earlier turn asked about `action`."""
         r = self.r
-        if self._pending("action") != action or r.specialties or (action == "cancel" and r.wants_book and r.doctors):
+        if self._pending("action") != action or (action == "cancel" and r.wants_book and r.doctors):
             return False
+        if r.specialties and not any(self._named(a) for a in self.conv.appointments):
+            return False  # another specialty: a listing, not an answer about these bookings
         appointment = self._pending("appointment")
         if appointment and r.doctors and all(d.name != appointment.doctor for d in r.doctors):
             return False  # another doctor's slot: a new booking, not this reschedule
@@ -63,14 +67,22 @@ class AppointmentPlanning:
         self.out.intend(Intent.KEEP, kept=self._pending("appointment"))
         return True
 
-    def my_appointments(self, then: str | None = None, **carry: str) -> None:
-        """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next)."""
+    def my_appointments(self, then: str | None = None, shown: BookingFilter | None = None, **carry: str) -> None:
+        """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next, or to show only
+        those a question is about)."""
         self.out.note("The patient's bookings are not in the conversation: ask every clinic (list_my_appointments).")
         for clinic in self.registry.clinics:
             self.out.step(clinic.id, "list_my_appointments")
-        self.out.intend(Intent.MY_APPOINTMENTS)
+        self.out.intend(Intent.MY_APPOINTMENTS, **({"shown_bookings": shown} if shown else {}))
         if then:
             self.out.facts["pending"] = PendingAction(action=then, **{k: v for k, v in carry.items() if v})
+
+    def bookings_asked_about(self) -> BookingFilter | None:
+        """"quando é a próxima?", "tenho algo na sexta?", "my orthopedics one": which bookings the answer shows."""
+        r = self.r
+        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), dates=r.days,
+                              specialties=r.specialties, doctors=[d.name for d in r.doctors])
+        return shown if shown != BookingFilter() else None
 
     def cancel(self) -> None:
         """Cancel the booking the patient means, or find out which one that is."""
@@ -85,6 +97,8 @@ class AppointmentPlanning:
         original = just_made or original or self._known("reschedule")
         if original is None:
             return
+        if self.r.relative.next_free:
+            return self._offer_next_free(original)
         new = new or self._new_slot(original)
         if new is None:
             return self._offer_new_slots(original)
@@ -162,8 +176,10 @@ class AppointmentPlanning:
             self.ordinal_used = True
             return [ordered[r.ordinal]] if -len(ordered) <= r.ordinal < len(ordered) else []
         pool = [a for a in ordered if self._named(a)]
-        days, times = self._clue("date", r.days), self._clue("time", r.times)
-        mentioned = self._best_mentioned(pool, days, times)
+        said = r.relative.booking  # "a de segunda às 9h passa pra…": only the words before the new slot
+        days = set(said.days) if said else self._clue("date", r.days)
+        times = set(said.times) if said else self._clue("time", r.times)
+        mentioned = self._best_mentioned(pool, days, times, set(said.weekdays) if said else set())
         if mentioned or not (days or times):
             return mentioned or pool
         # A reschedule names the new date too, so an unmatched date must not rule the booking out.
@@ -182,9 +198,11 @@ class AppointmentPlanning:
         return set(named) if named else {self._pending(key)} if self._pending(key) else set()
 
     @staticmethod
-    def _best_mentioned(pool: list[AppointmentItem], days: set[str], times: set[str]) -> list[AppointmentItem]:
-        """The bookings whose date and time the message names best (none when it names neither)."""
-        scores = [(a.date in days) + (a.time in times) for a in pool]
+    def _best_mentioned(pool: list[AppointmentItem], days: set[str], times: set[str],
+                        weekdays: set[int]) -> list[AppointmentItem]:
+        """The bookings whose date (or weekday) and time the message names best (none when it names neither)."""
+        scores = [(a.date in days or date.fromisoformat(a.date).weekday() in weekdays) + (a.time in times)
+                  for a in pool]
         best = max(scores, default=0)
         return [a for a, score in zip(pool, scores) if score == best] if best else []
 
@@ -197,9 +215,28 @@ class AppointmentPlanning:
         picked = self._picked_offer(original)
         if picked is not None:
             return picked.date, picked.time
-        days, times = self._new_days(original), [t for t in self.r.times if t != original.time] or self.r.times
+        relative, target = self.r.relative, self.r.relative.target
+        days = list(target.days) if target else self._new_days(original)
+        times = list(target.times) if target else [t for t in self.r.times if t != original.time] or self.r.times
         day = days[-1] if days else self._pending("new_date")
-        time = times[-1] if times else original.time if self.r.same_time else self._pending("new_time")
+        keeps_time = self.r.same_time or relative.shift_days is not None
+        shift = relative.shift_days
+        if shift is None and relative.following_week and not (target and target.days) and not self.r.dates:
+            shift = 7  # "pra semana seguinte, mesmo dia e horário"
+        keeps_time = keeps_time or shift is not None
+        if shift is not None:  # "uma semana depois": from the booking's own day
+            day = (date.fromisoformat(original.date) + timedelta(days=shift)).isoformat()
+        elif relative.same_day:
+            day = original.date
+        elif (day or original.date) == original.date and relative.names_weekday and not times:  # "pra sexta que vem", booked on a Friday
+            day = (date.fromisoformat(original.date) + timedelta(days=7)).isoformat()
+        elif relative.same_week and day:  # "a sexta dessa mesma semana": that weekday in the booking's week
+            booked, named = date.fromisoformat(original.date), date.fromisoformat(day)
+            day = (booked + timedelta(days=named.weekday() - booked.weekday())).isoformat()
+        time = times[-1] if times else original.time if keeps_time else self._pending("new_time")
+        if relative.shift_minutes is not None and not times:  # "uma hora mais tarde": that day, the time moved
+            hour, minute = divmod(int(original.time[:2]) * 60 + int(original.time[3:]) + relative.shift_minutes, 60)
+            return (day or original.date, f"{hour:02d}:{minute:02d}") if 0 <= hour < 24 else None
         return (day or original.date, time) if time else None
 
     def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:
@@ -225,6 +262,15 @@ class AppointmentPlanning:
                     "new_time": r.times[-1] if r.times else None}
         return {"doctor": doctor, "date": r.days[0] if len(r.days) == 1 else None,
                 "time": r.times[0] if len(r.times) == 1 else None}
+
+    def _offer_next_free(self, original: AppointmentItem) -> None:
+        """"o próximo horário livre depois desse": list the doctor's slots from the booking on; the first one after
+        it is offered for a yes once the clinic has answered (`awaited_change`)."""
+        self.out.note("The next free slot after the booking: list its doctor's slots from that day, offer the first.")
+        day = {"date": original.date} if self.r.relative.same_day else {"date_from": original.date}
+        self.out.step(original.clinic, "list_available_slots", doctor=original.doctor, **day)
+        self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
+                        next_free_after=self._with_code(original))
 
     def _offer_new_slots(self, original: AppointmentItem) -> None:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")

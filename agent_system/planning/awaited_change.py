@@ -7,7 +7,7 @@ was wrong keeps waiting, so the patient can type the right one.
 """
 from __future__ import annotations
 
-from agent_system.dispatch.results import appointment_items, booked_slots, tool_error
+from agent_system.dispatch.results import appointment_items, booked_slots, offered_slots, tool_error
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.sessions.conversation import PendingChange
 from clinic_servers.contract.error_codes import ToolErrorCode
@@ -16,7 +16,21 @@ from clinic_servers.contract.error_codes import ToolErrorCode
 def awaited_change(plan: Plan, results: list[StepResult], before: PendingChange | None,
                    typed_code: str | None) -> Plan:
     """The plan with the change that waits after this turn's clinic answers (`before`: the one confirmed now)."""
-    return _after_wrong_code(_after_lookup(plan, results, typed_code), results, before, typed_code)
+    return _after_wrong_code(_after_lookup(_after_next_free(plan, results), results, typed_code), results, before,
+                             typed_code)
+
+
+def _after_next_free(plan: Plan, results: list[StepResult]) -> Plan:
+    """A move to the next free slot after the booking: the first one the listing shows after it waits for a yes."""
+    booked = plan.next_free_after
+    if booked is None or plan.awaiting is not None:
+        return plan
+    later = sorted((s.date, s.time) for s in offered_slots(results)
+                   if s.doctor == booked.doctor and (s.date, s.time) > (booked.date, booked.time))
+    if not later:
+        return plan
+    change = PendingChange(action="reschedule", appointment=booked, new_date=later[0][0], new_time=later[0][1])
+    return plan.model_copy(update={"awaiting": change, "pending": None, "intents": [*plan.intents, Intent.CONFIRM]})
 
 
 def _after_lookup(plan: Plan, results: list[StepResult], typed_code: str | None) -> Plan:

@@ -19,6 +19,7 @@ from agent_system.language.text import normalize
 from agent_system.planning.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.dates import find_date_range, find_dates
+from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading
 from agent_system.understanding.times import find_times
@@ -64,7 +65,8 @@ class PlanCheck:
 
     def grounds(self, reading: Reading, conversation: Conversation, today: date) -> Grounds:
         """The entities this turn's plan may use: what the turn's message and the patient's earlier ones name."""
-        said = [reading.text, *(normalize(m.text) for m in conversation.recent if m.role == "user")]
+        said = [spell_out_days(line) for line in
+                [reading.text, *(normalize(m.text) for m in conversation.recent if m.role == "user")]]
         text = " ".join(line for line in said if line)
         known = [*conversation.last_slots, *conversation.appointments]
         dates = {d.isoformat() for line in said for d in find_dates(line, today)}

@@ -12,9 +12,10 @@ import re
 
 from agent_system.events import SlotOffer
 from agent_system.language.phrasebook import Wording
+from agent_system.planning.draft import PlanDraft
 from agent_system.planning.plan import HeldPick, Intent, Plan
 from agent_system.sessions.conversation import Conversation, PendingAction
-from agent_system.understanding.reading import Reading
+from agent_system.understanding.reading import Reading, chronological
 
 PICKED = "book_pick"  # the pending action of a slot held for a yes; the overlap guard takes the yes or no
 _IN_TIME = re.compile(r"\b(?:mais tarde|latest)\b")  # "the latest" counts in time whatever the listing shows
@@ -59,9 +60,20 @@ def pick_note(pick: HeldPick, words: Wording) -> str:
                      day=words.day(slot.date), time=slot.time, doctor=slot.doctor, clinic=words.clinic(slot.clinic))
 
 
+def offer_soonest(draft: PlanDraft, reading: Reading) -> None:
+    """"qual o primeiro horário livre?", "when's the earliest opening?": a listing asked for its first slot offers it
+    for a yes."""
+    steps = draft.steps
+    if (reading.ordinal == 0 and not reading.asks_to_write and steps and draft.facts.get("asked_slot") is None
+            and all(s.action == "list_available_slots" for s in steps) and Intent.RESCHEDULE not in draft.intents):
+        draft.note("A question about the soonest slot: the earliest one listed is offered for a yes.")
+        draft.facts["asks_soonest"] = True
+
+
 def offered_slot(plan: Plan, offered: list[SlotOffer]) -> SlotOffer | None:
-    """The slot a question asked about, when the answer offers it free and nothing else waits for a reply."""
-    slot = plan.asked_slot
+    """The slot a question asked about (or the soonest, when that was the question), when the answer offers it
+    free and nothing else waits for a reply."""
+    slot = plan.asked_slot or (min(offered, key=chronological) if plan.asks_soonest and offered else None)
     return slot if slot is not None and plan.pending is None and plan.awaiting is None and slot in offered else None
 
 

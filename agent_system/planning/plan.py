@@ -60,6 +60,7 @@ class Intent(str, Enum):
     FOR_DEPENDANT = "for_dependant"  # the person just named: what follows is booked for them
     PERSON = "person"  # "quero falar com um atendente": the clinics' phones and hours, and the callback offer
     CALLBACK = "callback"  # a request to be called back, left at a clinic
+    WHICH_DAY = "which_day"  # a weekday and a date that disagree: which of the two days, before anything else
 
 
 class Step(BaseModel):
@@ -79,6 +80,19 @@ class Clarification(BaseModel):
     action: Literal["cancel", "reschedule"] | None = None
     appointments: list[AppointmentItem] = Field(default_factory=list)
     doctors: list[DoctorChoice] = Field(default_factory=list)
+
+
+class BookingFilter(BaseModel):
+    """Which of the patient's bookings a question is about: the next one, on a day, of a specialty, with a doctor."""
+    next_only: bool = False
+    dates: list[str] = Field(default_factory=list)
+    specialties: list[str] = Field(default_factory=list)
+    doctors: list[str] = Field(default_factory=list)
+
+    def keeps(self, doctor: str, day: str, specialty: str) -> bool:
+        """Whether a booking fits every filter but "next" (which keeps the earliest of those that fit)."""
+        return ((not self.dates or day in self.dates) and (not self.specialties or specialty in self.specialties)
+                and (not self.doctors or doctor in self.doctors))
 
 
 class Overlap(BaseModel):
@@ -115,6 +129,9 @@ class Plan(BaseModel):
     pick: HeldPick | None = None
     # A slot asked about without asking to book it ("posso marcar … às 15h?"): offered for a yes when free.
     asked_slot: SlotOffer | None = None
+    shown_bookings: BookingFilter | None = None  # a question about some of the patient's bookings shows only those
+    next_free_after: AppointmentItem | None = None  # a reschedule to the first free slot after this booking
+    asks_soonest: bool = False  # "qual o primeiro horário livre?": the listing's earliest slot is offered for a yes
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
     just_booked: AppointmentItem | None = None  # the booking the last answer confirmed (ALREADY_BOOKED)
@@ -122,6 +139,7 @@ class Plan(BaseModel):
     cpf_invalid: bool = False  # the CPF given for that person is not a valid one, or is the patient's own
     dependant: str | None = None  # the name of the person just named (FOR_DEPENDANT)
     callback_clinic: str | None = None  # the clinic a callback request is left at; none known: ask (PERSON)
+    days_to_choose: list[str] = Field(default_factory=list)  # WHICH_DAY: the date said, the weekday's date
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

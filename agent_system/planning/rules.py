@@ -10,7 +10,9 @@ from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
+from agent_system.planning.held_slots import offer_soonest
 from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
+from agent_system.planning.several_requests import combined
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, chronological, read
@@ -35,6 +37,8 @@ class RulesPlanner:
 
     def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
         """The plan for a message the turn has read, with the reasoning that led to it."""
+        if reading.parts:  # "marca X e me mostra Y": every request planned, in the order asked
+            return combined([self.plan(part, conversation, today) for part in reading.parts])
         follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
                                lambda text: read(text, conversation, today, self.doctors, self.federation))
         return _Policy(self.registry, reading, conversation, follow_ups).plan()
@@ -50,6 +54,7 @@ class _Policy:
 
     def plan(self) -> Plan:
         self._decide()
+        offer_soonest(self.out, self.r)
         if not self.out.reasoning:
             self.out.note(f"Read the message as: {', '.join(i.value for i in self.out.intents)}.")
         return self.out.plan()
@@ -61,13 +66,16 @@ class _Policy:
         if r.wants_privacy or r.foreign_cpf or r.injection:
             self.out.note("Patient records, someone else's data or an attempt to change the rules: refuse, no steps.")
             return self.out.intend(Intent.PRIVACY)
+        if r.day_conflict:
+            self.out.note("The weekday and the date disagree: ask which day, plan nothing on either.")
+            return self.out.intend(Intent.WHICH_DAY, days_to_choose=[d.isoformat() for d in r.day_conflict])
         if r.wants_cancel and not r.wants_reschedule:
             return appointments.cancel()
         fixes_new_booking = self._changes_the_new_booking()
         if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
             return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
         if r.wants_mine or (self._shows_a_code() and not appointments.continues("cancel")):
-            return appointments.my_appointments()
+            return appointments.my_appointments(shown=appointments.bookings_asked_about())
         if about_the_clinics(r):
             return plan_clinic_info(self.out, r, self.registry)
         if appointments.continues("cancel"):
@@ -82,13 +90,15 @@ class _Policy:
 
     def _moves_a_booking(self) -> bool:
         """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
-        return bool(self.conv.appointments) and (self.r.moves_to or self.r.instead)
+        r = self.r
+        return bool(self.conv.appointments) and (r.moves_to or r.instead or r.relative.moves or r.offers_another)
 
     def _changes_the_new_booking(self) -> bool:
         """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
         r, made = self.r, self.conv.just_booked
         correction = r.corrects and (r.times or r.dates)
-        changes = r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction
+        changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
+                   or r.offers_another)
         # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
         several = len(self.conv.appointments) > 1
         if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:

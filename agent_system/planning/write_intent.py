@@ -17,6 +17,7 @@ from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
 from agent_system.language.text import normalize
 from agent_system.understanding.phrases import any_phrase
+from agent_system.understanding.spoken_days import NUMBER_WORDS
 
 _BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
          r"|schedule")
@@ -31,7 +32,9 @@ _MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?
 _PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in)|sign me up"
           r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
           r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
-          r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))")
+          r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
+          r"|(?:get|come) in with|get (?:an|a) (?:appointment|slot|visit) with|see (?=(?:dr|dra|doctor|doutor|doutora)\b)"
+          r"|(?:passar|consultar|ser atendid[oa]) (?:com|pel[oa])\b")
 _WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
 
 _OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"
@@ -42,14 +45,20 @@ _OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|
 _SECOND_PERSON = (r"(?:pode|poderia|podia|consegue|conseguiria|can you|could you|would you|will you|can u|could u|"
                   r"can we|could we)")
 _SOFT_MODAL = r"(?:da pra|da para|tem como)"
+# "posso marcar…?", "could I get in with…?": asking leave to book is a request when it names the whole slot.
+_MAY_I = (r"(?:posso|podemos|consigo|daria pra|daria para|seria possivel|e possivel|can i|could i|may i|"
+          r"is it possible to|would it be possible to)")
 _WISH = (r"(?:quero|qro|kero|queria|qria|gostaria de|gostaria|preciso|desejo|vou querer|i want to|i want|i wanna|"
          r"i d like to|i d like|i would like to|i would like|i need to|i need|i ll|i will|let s|lets|want to)")
 
 _ORDER = re.compile(rf"^{_OPENERS}(?:me )?{_WRITE}")  # "marca", "me agenda", "me encaixa"
 _WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
                      rf"|\b{_WISH} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b")
+# "me vê um horário com…", "consegue uma vaga pra mim com…": a slot asked for by its noun, a request with the whole slot.
+_SLOT_NOUN = re.compile(r"^(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
+                        r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)(?P<rest>.*)$")
 _WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
-_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}) (?:(?:me|pra mim|por favor|"
+_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) (?:(?:me|pra mim|por favor|"
                              rf"please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
 
 _NEGATED = any_phrase("nao", "not", "don t", "dont", "do not", "never", "nunca", "jamais", "nem")
@@ -79,13 +88,15 @@ _SLOT_WORDS = frozenset("""
     aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
     dele dela his her entao
-    perfeito otimo great um uma entao then go
-    """.split())
+    perfeito otimo great um uma entao then go an
+    """.split()) | NUMBER_WORDS
 _ANCHORS = frozenset("""
     amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
     primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse
     essa este esta that this manha tarde noite morning afternoon evening
     """.split())
+_ORDINAL_ANCHORS = frozenset("""primeiro primeira segundo terceiro terceira ultimo ultima first second third fourth
+    fifth last cedo earliest soonest esse essa este esta that this""".split())
 _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
 # Words that say something about a doctor or slot: after a title they end the name, and the reply.
 _PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
@@ -111,6 +122,14 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
     if _JUST_ASKING.search(normalize(message)):
         return False
     if any(_requests(clause, asked, names) for clause, asked in clauses):
+        return True
+    # "I'd like an appointment with Dr. X, December 4, 10 AM": the slot's parts listed with commas.
+    joined = " ".join(c for c, _ in clauses)
+    if len(clauses) > 1 and _requests(joined, any(a for _, a in clauses), names):
+        return True
+    # "Dr. X, Dec 4, 10am please": a whole slot named, nothing asked.
+    if len(clauses) > 1 and not any(a for _, a in clauses) and _is_choice(joined.split(), names) \
+            and _whole_slot(joined.split(), names):
         return True
     # A bare choice ("o primeiro", "às 10h") only as the whole reply: "first, tell me the price" is no pick.
     choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses
@@ -145,10 +164,16 @@ def _plain(clause: str) -> str:
 def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
     if not clause or _NEGATED.search(clause) or _HEDGED.search(clause):
         return False
+    by_noun = _SLOT_NOUN.match(clause)
+    if by_noun:
+        rest = by_noun.group("rest").split()
+        return _slot_words_only(rest, names) and _whole_slot(rest, names)
     polite = _ASKED_POLITELY.match(clause)
     if polite:
-        soft = re.fullmatch(_SOFT_MODAL, polite.group("modal")) is not None
-        return _slot_words_only(polite.group("rest").split(), names) and not (asked and soft)
+        # "dá pra marcar amanhã?" asks whether; with the doctor, the day and the time it asks for that booking.
+        soft = re.fullmatch(f"{_SOFT_MODAL}|{_MAY_I}", polite.group("modal")) is not None
+        rest = polite.group("rest").split()
+        return _slot_words_only(rest, names) and not (asked and soft and not _whole_slot(rest, names))
     if asked:
         return bool(_ORDER.match(clause)) and _slot_words_only(_ORDER.sub("", clause).split(), names)
     if _ORDER.match(clause):
@@ -159,6 +184,14 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
     return bool(_WISHED.search(clause) or (wished and _is_choice(wished.group("rest").split(), names)))
 
 
+def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
+    """Words that name a doctor, a day and a time ("com a dra X dia 24 as 11h30", "Dr. X on Nov 30 at 2 PM")."""
+    doctor = any(w in _TITLES or w in names for w in words)
+    numbers = sum(w[:1].isdigit() for w in words)
+    days = sum(w in _ANCHORS and w not in _ORDINAL_ANCHORS for w in words)
+    return doctor and (numbers >= 2 or (numbers == 1 and days >= 1))
+
+
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
     """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
     words = [part for word in words for part in word.split("-") if part]  # "sexta-feira"
@@ -167,7 +200,7 @@ def _is_choice(words: list[str], names: frozenset[str]) -> bool:
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
     after_title = 0
-    for word in (part for word in words for part in word.split("-") if part):
+    for word in _numbers_joined([part for word in words for part in word.split("-") if part]):
         if word in _TITLES:
             after_title = 3
         elif word in _PREDICATES:
@@ -177,6 +210,14 @@ def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> b
         elif not (word in _SLOT_WORDS or word in names or word[:1].isdigit() or _SPECIALTY.match(word)):
             return False
     return True
+
+
+def _numbers_joined(words: list[str]) -> list[str]:
+    """The words without the "e" inside a number said in words ("vinte e seis", "quatro e meia"): no predicate."""
+    def number(word: str) -> bool:
+        return word[:1].isdigit() or word in NUMBER_WORDS
+    return [w for i, w in enumerate(words)
+            if not (w == "e" and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
 
 
 _YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma confirmar confirm confirmed claro isso

@@ -25,7 +25,8 @@ _MY_BOOKING = rf"(?:minhas?|meus?|a|o|essa|esse|esta|este|my|the|this|that) {_BO
 # Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia").
 _TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|next|proxim\w*|semana|week|mes|month|mesm\w*|"
            r"same|outr[oa]|another|later|earlier|mais (?:tarde|cedo)|segunda|terca|quarta|quinta|sexta|monday|tuesday|"
-           r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+           r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
+           r"sep\w*|oct\w*|nov\w*|dec\w*|"
            r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
            r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*)")
 
@@ -68,8 +69,12 @@ CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd",
                   r"mudei de ideia", r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops",
                   r"ops")
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
-INSTEAD = _any(r"instead", r"em vez disso", r"ao inves", r"no lugar (?:dela|dele|disso)")
-SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"same time", r"no mesmo horario")
+INSTEAD = _any(r"instead", r"em vez d(?:isso|e|a|o)", r"ao inves", r"no lugar (?:dela|dele|disso|de|da|do)")
+SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"msm (?:horario|hora)", r"same time", r"no mesmo horario",
+                 r"(?:mesmo|msm) dia e (?:horario|hora)", r"same (?:day and )?time")
+# "não vou poder na quarta, pode ser sexta?", "I can't do Friday, …": with another day or time, a move.
+CANT_MAKE_IT = _any(r"(?:nao|n) (?:vou |vai )?(?:poder|posso|consigo|conseguir|dar|da)", r"can ?t (?:make|do|come|go)",
+                    r"cannot (?:make|do|come|go)", r"won ?t (?:make|be able)", r"unable to (?:make|come)")
 # A booking on top of those the patient has: "marca também…", "mais uma consulta", "além da que já tenho",
 # "book another appointment", "…as well", "…too". The request itself then says the patient wants both.
 _MORE = (r"tambem|tbm|tb|mais uma (?:consulta|marcacao|reserva|vaga)|(?:marc|agend|reserv)\w* mais uma(?! vez)"
@@ -86,7 +91,11 @@ MY_APPOINTMENTS = _any(
     r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",
     r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
     # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
-    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|what|when|which|where)\b.* (?:minhas?|meus?|my) {_BOOKING}",
+    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|onde|aonde|what|when|which|where)\b.* (?:minhas?|meus?|my|that|"
+    rf"essa|aquela) (?:(?:proxim[ao]s?|next|\w+logy|\w+logia|ortopedia|orthopedics|cardio|dermato|orto) )?"
+    rf"(?:{_BOOKING}|one|thing|coisa)\b",
+    # "a minha do cardiologista é que dia?": the booking named by its doctor or specialty, then the question
+    r"(?:a|o) (?:minha|meu) (?:de|do|da|com)\b.*\b(?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)",
     # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"
     r"tenho (?:alguma |algo |uma )?consultas?", r"do i have (?:an? |any )?(?:appointments?|bookings?)",
     r"(?:tenho|tem|have i got|have i|i ve got|do i have|did i)\s+(?:\w+\s+){0,3}(?:marcad|agendad|reservad|booked|scheduled)\w*",
@@ -101,6 +110,9 @@ MY_APPOINTMENTS = _any(
     r"(?:on|in|na|no) (?:my|minha|meu) (?:schedule|agenda|calendar|calendario)",
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
 )
+
+# "a próxima", "my next one": of the patient's bookings, only the earliest.
+NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|next)", r"next (?:one|appointment|booking|visit)")
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {

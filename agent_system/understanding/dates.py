@@ -101,12 +101,61 @@ def find_dates(text: str, today: date, week: date | None = None) -> list[date]:
     longer message this text is part of.
     """
     week = week or week_named(text, today)
-    found = [(rule, _in_week(rule, rule.resolve(match, today), week))
-             for match, rule in first_matches(text, _DATE_RULES)]
-    # "segunda, 30/11": the weekday only restates the explicit date's day of the week.
+    matches = first_matches(text, _DATE_RULES)
+    found = [(rule, _in_week(rule, rule.resolve(match, today), week)) for match, rule in matches]
+    # "segunda, 30/11": the weekday only restates the explicit date's day of the week; "terça, 2/12" (a
+    # Wednesday) names no day the weekday alone may choose.
     anchored = {day.weekday() for rule, day in found if day is not None and rule.pattern is not _WEEKDAY}
-    return unique(day for rule, day in found
-                  if rule.pattern is not _WEEKDAY or day is None or day.weekday() not in anchored)
+    beside = {index for index, _ in _weekday_beside_date(matches, today)}
+    return unique(day for index, (rule, day) in enumerate(found)
+                  if rule.pattern is not _WEEKDAY or day is None or (day.weekday() not in anchored
+                                                                     and index not in beside))
+
+
+def weekday_mismatch(text: str, today: date) -> tuple[date, date] | None:
+    """A weekday said with a date that falls on another day ("terça dia 2" when the 2nd is a Wednesday):
+    (the date said, the named weekday in that date's week), so the patient can be asked which one."""
+    matches = first_matches(text, _DATE_RULES)
+    for match, rule in matches:
+        if rule.pattern is _WEEKDAY_NUMBER:
+            weekday, near = _WEEKDAYS[match["name"]], _days_numbered(int(match["day"]), today)[:2]
+            if near and all(d.weekday() != weekday for d in near):
+                return near[0], _same_week(near[0], weekday)
+    for weekday_index, dated in _weekday_beside_date(matches, today):
+        weekday = _WEEKDAYS[matches[weekday_index][0]["name"]]
+        if dated.weekday() != weekday:
+            return dated, _same_week(dated, weekday)
+    return None
+
+
+_BETWEEN = re.compile(r"^[\s,(]*(?:(?:dia|the|de|on)\s+)?$")
+
+
+def _weekday_beside_date(matches: list[tuple[re.Match[str], Rule]], today: date) -> list[tuple[int, date]]:
+    """(index of a bare weekday, the explicit date written right next to it)."""
+    pairs = []
+    for index, (match, rule) in enumerate(matches):
+        if rule.pattern is not _WEEKDAY or (match["name"] in _ORDINAL_WEEKDAYS and _is_ordinal(match)):
+            continue
+        for other in (index - 1, index + 1):
+            if not 0 <= other < len(matches) or matches[other][1].pattern not in _EXPLICIT:
+                continue
+            first, second = sorted((match, matches[other][0]), key=lambda m: m.start())
+            dated = matches[other][1].resolve(matches[other][0], today)
+            if dated is not None and _BETWEEN.match(match.string[first.end():second.start()]):
+                pairs.append((index, dated))
+    return pairs
+
+
+def _same_week(day: date, weekday: int) -> date:
+    return day + timedelta(days=weekday - day.weekday())
+
+
+def weekdays_named(text: str) -> list[int]:
+    """The weekdays the (normalised) message names without a day number, Monday = 0 ("a de segunda", "my Wednesday")."""
+    return [_WEEKDAYS[match["name"]] for match, rule in first_matches(text, _DATE_RULES)
+            if rule.pattern is _WEEKDAY and not (match["name"] in _ORDINAL_WEEKDAYS and not match["feira"]
+                                                 and _is_ordinal(match))]
 
 
 def week_named(text: str, today: date) -> date | None:
@@ -208,14 +257,14 @@ def _is_ordinal(match: re.Match[str]) -> bool:
 
 
 def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
-    """This or next month's day with this number when it falls on the named weekday, else just the weekday.
+    """This or next month's day with this number when it falls on the named weekday, else no day at all.
 
-    "terça 1" is Tuesday 1 December; in "quinta 9" the 9th is no Thursday soon, so the number is not a day.
+    "terça 1" is Tuesday 1 December; in "terça 2" the 2nd is a Wednesday: which of the two is meant is asked.
     """
     weekday = _WEEKDAYS[match["name"]]
     near = _days_numbered(int(match["day"]), today)[:2]
-    weekday_only = today + timedelta(days=(weekday - today.weekday()) % 7)
-    return next((d for d in near if d.weekday() == weekday), weekday_only)
+    # Neither is said for certain when they disagree: the reading asks (`weekday_mismatch`).
+    return next((d for d in near if d.weekday() == weekday), None)
 
 
 def _days_numbered(day: int, today: date) -> list[date]:
@@ -245,3 +294,5 @@ _DATE_RULES = (
     Rule(_WEEKDAY, _resolve_weekday),
     Rule(_DAY_OF_MONTH, _resolve_day_of_month),
 )
+# Dates written with their own number: a weekday beside one of them only restates it, or disagrees.
+_EXPLICIT = frozenset({_ISO, _NUMERIC, _DAY_MONTH, _MONTH_DAY, _DAY_OF_MONTH})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Literal, Protocol, TypeVar
 
@@ -16,8 +16,11 @@ from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.acceptance import only_accepts
 from agent_system.understanding.price import asks_price
 from agent_system.understanding.date_windows import find_date_window
-from agent_system.understanding.dates import find_date_range, find_dates
+from agent_system.understanding.dates import find_date_range, find_dates, weekday_mismatch
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.relative_change import RelativeChange, relative_change, without_time_shift
+from agent_system.understanding.requests import split_requests
+from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 
@@ -79,8 +82,19 @@ class Reading:
     points_at_booking: bool = False  # "aquela consulta", "my appointment"
     accepts: bool = False  # "blz, pode ser", "sure, sounds good": a yes that names nothing to act on
     asks_price: bool = False  # "quanto custa a consulta?", "how much is a visit?"
+    # "terça dia 2" when the 2nd is a Wednesday: (the date said, the weekday named in its week); asked, never guessed
+    day_conflict: tuple[date, date] | None = None
+    cant_make_it: bool = False  # "não vou poder na quarta", "I can't do Friday"
+    relative: RelativeChange = RelativeChange()  # "uma semana depois", "no mesmo dia", "the next opening after it"
+    # "marca X e me mostra Y": each request read on its own, in order (empty when the message asks for one thing)
+    parts: tuple["Reading", ...] = ()
     # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
     triage: TriageResult | None = None
+
+    @property
+    def offers_another(self) -> bool:
+        """"não vou poder na quarta, pode ser sexta?": a day or time the patient cannot make, and another offered."""
+        return self.cant_make_it and (len(self.dates) > 1 or bool(self.times) or (bool(self.dates) and self.same_time))
 
     @property
     def doctor(self) -> DoctorRef | None:
@@ -133,11 +147,45 @@ def _ordinal(text: str, message: str, conversation: Conversation) -> int | None:
 
 def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
          federation: FederationWords) -> Reading:
-    """Read a message in the light of who is asking."""
+    """Read a message in the light of who is asking, and each of its requests when it makes several."""
+    whole = _read(message, conversation, today, doctors, federation)
+    readings: dict[str, Reading] = {}
+
+    def one(part: str) -> Reading:
+        if part not in readings:
+            readings[part] = _read(part, conversation, today, doctors, federation)
+        return readings[part]
+
+    parts = split_requests(message, lambda part: _is_request(one(part)), lambda part: _asks_on_its_own(one(part)))
+    if len(parts) < 2:
+        return whole
+    # The turn may book when any of its requests asks to; each request is planned from its own reading.
+    return replace(whole, parts=tuple(one(p) for p in parts),
+                   asks_to_write=any(one(p).asks_to_write for p in parts))
+
+
+def _is_request(r: Reading) -> bool:
+    """Something to act on: a request on its own, or a doctor or specialty with a day or time ("cardio na sexta")."""
+    return _asks_on_its_own(r) or bool((r.doctors or r.specialties) and (r.dates or r.times or r.date_range))
+
+
+def _asks_on_its_own(r: Reading) -> bool:
+    """A request with its own verb and what it is about, a question about a doctor or specialty on a day, or a
+    whole slot (doctor, day and time) named."""
+    asked = r.wants_book or r.wants_list or r.wants_cancel or r.wants_mine or r.wants_reschedule
+    about = r.doctors or r.specialties or r.dates or r.times or r.points_at_booking or r.wants_mine or r.wants_cancel
+    dated = r.dates or r.times or r.date_range
+    asked_about = r.message.rstrip().endswith("?") and (r.doctors or r.specialties) and dated
+    return bool((asked and about) or asked_about or (r.doctors and r.dates and r.times))
+
+
+def _read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
+          federation: FederationWords) -> Reading:
     text = normalize(message)
-    window = find_date_window(text, today)
+    dated = spell_out_days(text)  # "dia vinte e sete", "the fourth of December"
+    window = find_date_window(dated, today)
     # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
-    undated = f"{text[:window.span[0]]} {text[window.span[1]:]}" if window else text
+    undated = f"{dated[:window.span[0]]} {dated[window.span[1]:]}" if window else dated
     own_name = frozenset(normalize(conversation.patient.name).split())
     ordinal, named = _ordinal(text, message, conversation), doctors.named_in(text, own_name)
     offered = conversation.offered_doctors
@@ -148,9 +196,9 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     return Reading(
         message=message, text=text, language=language_of(text, conversation.language), specialties=specialties,
         invalid_specialty=federation.unoffered_specialty(text), doctors=named,
-        clinics=clinics, dates=find_dates(undated, today), times=find_times(text),
+        clinics=clinics, dates=find_dates(undated, today), times=find_times(without_time_shift(dated)),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
-        ordinal=ordinal,
+        ordinal=ordinal, day_conflict=weekday_mismatch(undated, today), relative=relative_change(dated, today),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(without_codes(text))), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
@@ -158,11 +206,11 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
         wants_list=bool(vocab.LIST.search(text)), health_plan=(plan := federation.health_plan_in(text)),
         wants_clinic_info=bool(vocab.CLINIC_INFO.search(text) or (plan and vocab.TAKES_PLAN.search(text))),
-        greets=bool(vocab.GREETING.search(text)),
-        off_topic=bool(vocab.OFF_TOPIC.search(text)),
+        greets=bool(vocab.GREETING.search(text)), off_topic=bool(vocab.OFF_TOPIC.search(text)),
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
+        cant_make_it=bool(asks.CANT_MAKE_IT.search(text)),
         changes_it=bool(asks.CHANGE_IT.search(text)), corrects=bool(asks.CORRECTION.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), adds_booking=asks.adds_booking(message, text),
         day_part=asks.day_part_in(text, lambda word: bool(federation.specialties_in(word))),

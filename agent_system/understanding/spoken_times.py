@@ -1,7 +1,8 @@
 """Times written in words or loose notations, rewritten as the digits `times.find_times` reads.
 
 "duas e meia da tarde" -> "2 e meia da tarde", "half past three in the afternoon" -> "3:30 da tarde",
-"eight in the morning" -> "8 da manha", "10.30am" -> "10:30am", "16h30min" -> "16h30". Works on
+"eight in the morning" -> "8 da manha", "10.30am" -> "10:30am", "16h30min" -> "16h30", "eleven thirty" -> "11:30",
+"as tres e quinze" -> "as 3:15", "quinze pras tres" -> "2:45". Works on
 `text.normalize` output. A number word becomes a digit only where a time cue is next to it
 ("às", "at", "e meia", "da tarde", "o'clock"), so "uma consulta" stays as it is.
 """
@@ -24,6 +25,12 @@ _CUED_WORD = re.compile(rf"\b(as|at|das|a|pelas)\s+({_WORD})\b(?!\s+(?:consultas
                         r"slots?|appointments?|of|das|dos|de)\b)")
 _WORD_CUED = re.compile(rf"\b({_WORD})(?=\s+(?:e meia|d[ae] (?:manha|tarde|noite)|horas?\b|o ?clock|in the "
                         r"(?:morning|afternoon|evening)|am\b|pm\b))")
+_MINUTE_WORDS = {"quinze": 15, "trinta": 30, "quarenta e cinco": 45, "fifteen": 15, "thirty": 30, "forty five": 45,
+                 "forty-five": 45, "cinco": 5, "dez": 10, "vinte": 20}
+_EN_HOUR_MINUTES = re.compile(rf"\b({_EN_WORD}) (fifteen|thirty|forty[- ]five)\b")
+_PT_HOUR_AND = re.compile(r"\b(as|das|pelas|a)\s+(\d{1,2}) e (quinze|trinta|quarenta e cinco|15|30|45)\b(?! minutos)")
+# "quinze pras tres", "dez para as 4": minutes before the hour.
+_PT_TO_HOUR = re.compile(rf"\b(cinco|dez|quinze|vinte) (?:pras|pra as|para as|pra|para|pro|pros) ({_WORD}|\d{{1,2}})\b")
 _OCLOCK = re.compile(r"\b(\d{1,2})\s*o ?clock\b")
 _EN_PART = re.compile(r"\b(\d{1,2}(?::\d{2})?)\s+in the (morning|afternoon|evening|night)\b")
 _DOTTED = re.compile(r"\b(\d{1,2})\.(\d{2})\s*(am|pm|a\.m|p\.m|h)\b")
@@ -34,8 +41,11 @@ def spell_out(text: str) -> str:
     """The normalized text with spoken and loose times rewritten as digits."""
     text = _HALF_PAST.sub(lambda m: f"{_number(m[1])}:30", text)
     text = _QUARTER.sub(_quarter, text)
+    text = _EN_HOUR_MINUTES.sub(lambda m: f"{_WORDS[m[1]]}:{_MINUTE_WORDS[m[2]]:02d}", text)
+    text = _PT_TO_HOUR.sub(_minutes_to, text)
     text = _CUED_WORD.sub(lambda m: f"{m[1]} {_WORDS[m[2]]}", text)
     text = _WORD_CUED.sub(lambda m: str(_WORDS[m[1]]), text)
+    text = _PT_HOUR_AND.sub(lambda m: f"{m[1]} {m[2]}:{_MINUTE_WORDS.get(m[3]) or int(m[3]):02d}", text)
     text = _OCLOCK.sub(lambda m: f"{m[1]}h", text)
     text = _EN_PART.sub(lambda m: f"{m[1]} da {_PARTS[m[2]]}", text)
     text = _DOTTED.sub(lambda m: f"{m[1]}:{m[2]}{m[3]}", text)
@@ -44,6 +54,11 @@ def spell_out(text: str) -> str:
 
 def _number(word: str) -> int:
     return int(word) if word.isdigit() else _WORDS[word]
+
+
+def _minutes_to(match: re.Match[str]) -> str:
+    hour = (_number(match[2]) - 2) % 12 + 1
+    return f"{hour}:{60 - _MINUTE_WORDS[match[1]]:02d}"
 
 
 def _quarter(match: re.Match[str]) -> str:

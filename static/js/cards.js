@@ -132,13 +132,13 @@ export function downloadCalendar(card) {
   window.setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
 }
 
-/** The assistant awaits yes/no for a cancel or reschedule: the slot(s) and Confirmar / Manter. */
+/** The assistant awaits yes/no for a booking, cancel or reschedule: the slot(s) and Confirmar / Manter. */
 export function renderConfirm(container, confirm) {
   container.textContent = "";
   if (!confirm || !confirm.appointment) return;
   const box = h("div", "confirm-box");
   box.dataset.action = confirm.action;
-  box.appendChild(h("p", "confirm-question", t(confirm.action === "cancel" ? "confirm_cancel" : "confirm_reschedule")));
+  box.appendChild(h("p", "confirm-question", t("confirm_" + confirm.action)));
   const old = h(confirm.new ? "s" : "span", "confirm-old", describe(confirm.appointment));
   box.appendChild(old);
   if (confirm.new) box.appendChild(h("span", "confirm-new", describe(confirm.new)));

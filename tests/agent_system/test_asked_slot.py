@@ -1,6 +1,8 @@
-"""A question about one exact slot ("posso marcar com a Dra. X dia 26 às 15h?", "Can I get an appointment with
-Dr. X on the 3rd at 4 PM?") books nothing by itself (safe writes), but when the slot is free the answer offers
-it, naming it, and a plain yes books exactly that slot; no books nothing, and a taken slot is offered to nobody.
+"""A question about one exact slot ("a Dra. X tem horário livre dia 26 às 15h?", "Is Dr. X free on the 3rd at
+4 PM?") books nothing by itself (safe writes), but when the slot is free the answer offers it, naming it and
+carrying the `confirm` the page shows buttons from, and a plain yes books exactly that slot; no books nothing,
+and a taken slot is offered to nobody. Asking leave to book the whole slot ("posso marcar com a Dra. X dia 26
+às 15h?", "Can I get an appointment with Dr. X on the 3rd at 4 PM?") is a request: it books at once.
 On the six real clinics, judged by what their stores hold."""
 from __future__ import annotations
 
@@ -25,14 +27,27 @@ def free_slot(clinics, index: int) -> dict:
 
 def pt_question(slot: dict) -> str:
     day = date.fromisoformat(slot["date"])
-    return f"posso marcar com a {DOCTOR} dia {day.day}/{day.month} às {slot['time']}?"
+    return f"a {DOCTOR} tem horário livre dia {day.day}/{day.month} às {slot['time']}?"
 
 
 def en_question(slot: dict) -> str:
     day = date.fromisoformat(slot["date"])
+    return f"Is {DOCTOR} free on {day:%B} {day.day} at {_clock(slot)}?"
+
+
+def _clock(slot: dict) -> str:
     hour, minute = int(slot["time"][:2]), slot["time"][3:]
-    clock = f"{hour % 12 or 12}{'' if minute == '00' else ':' + minute} {'am' if hour < 12 else 'pm'}"
-    return f"Can I get an appointment with {DOCTOR} on {day:%B} {day.day} at {clock}?"
+    return f"{hour % 12 or 12}{'' if minute == '00' else ':' + minute} {'am' if hour < 12 else 'pm'}"
+
+
+def pt_leave(slot: dict) -> str:
+    day = date.fromisoformat(slot["date"])
+    return f"posso marcar com a {DOCTOR} dia {day.day}/{day.month} às {slot['time']}?"
+
+
+def en_leave(slot: dict) -> str:
+    day = date.fromisoformat(slot["date"])
+    return f"Can I get an appointment with {DOCTOR} on {day:%B} {day.day} at {_clock(slot)}?"
 
 
 @pytest.mark.parametrize("n, ask, yes, language", [(1, pt_question, "sim", "pt"), (2, en_question, "yes", "en")])
@@ -43,10 +58,24 @@ def test_a_free_slot_asked_about_is_offered_and_booked_on_yes(pipeline, new_conv
     _, offered = run_turn(pipeline, conversation, ask(slot))
     assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == []
     assert offered.lang == language and slot["time"] in offered.text.split("\n\n")[-1]
+    assert offered.confirm is not None and offered.confirm.action == "book"
+    assert (offered.confirm.appointment.date, offered.confirm.appointment.time) == (slot["date"], slot["time"])
     _, booked = run_turn(pipeline, conversation, yes)
     try:
         assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == [(CLINIC, DOCTOR, slot["date"], slot["time"])]
         assert [a.status for a in booked.appointments] == ["confirmed"]
+    finally:
+        give_back(clinics, conversation)
+
+
+@pytest.mark.parametrize("n, ask", [(8, pt_leave), (9, en_leave)])
+def test_leave_asked_to_book_a_whole_slot_books_it_at_once(pipeline, new_conversation, clinics, n, ask):
+    slot = free_slot(clinics, -1 - n)
+    conversation = new_conversation("Otavio Brandao Leme", digits(n))
+    _, answer = run_turn(pipeline, conversation, ask(slot))
+    try:
+        assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == [(CLINIC, DOCTOR, slot["date"], slot["time"])]
+        assert [a.status for a in answer.appointments] == ["confirmed"] and answer.confirm is None
     finally:
         give_back(clinics, conversation)
 

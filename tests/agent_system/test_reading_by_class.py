@@ -12,7 +12,8 @@ from agent_system.planning.rules import RulesPlanner
 from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message, Patient
 from agent_system.understanding.date_windows import find_date_window
-from agent_system.understanding.dates import find_dates
+from agent_system.understanding.dates import find_dates, weekday_mismatch
+from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times
 from agent_system.understanding.reading import read
@@ -60,7 +61,9 @@ def test_date_windows(text, window):
     ("às três e meia da tarde", ["15:30"]), ("as onze", ["11:00"]), ("a uma da tarde", ["13:00"]),
     ("at nine in the morning", ["09:00"]), ("quarter past ten", ["10:15"]), ("at four o'clock", ["16:00"]),
     ("9.30am", ["09:30"]), ("15h45min", ["15:45"]), ("o das 11", ["11:00"]), ("at 3:30", ["15:30"]),
-    ("às 08:30", ["08:30"]),
+    ("às 08:30", ["08:30"]), ("at eleven thirty", ["11:30"]), ("as tres e quinze", ["15:15"]),
+    ("as quinze pras tres", ["14:45"]), ("dez para as 4", ["15:50"]), ("at a quarter to three", ["14:45"]),
+    ("ao meio-dia", ["12:00"]), ("at noon", ["12:00"]),
     # number words that are not times
     ("quero marcar as duas consultas", []), ("uma vaga", []), ("one of the doctors", []),
 ])
@@ -71,10 +74,47 @@ def test_spoken_and_loose_times(text, times):
 @pytest.mark.parametrize(("text", "day"), [
     ("quarta 2", "2026-12-02"), ("sexta, dia 4", "2026-12-04"), ("Thursday the 3rd", "2026-12-03"),
     ("fri 27th", "2026-11-27"), ("segunda-feira 30", "2026-11-30"),
-    ("quinta 9", "2026-11-26"),  # no Thursday the 9th soon: the weekday alone
+    ("sexta dia quatro", "2026-12-04"), ("Friday the twenty-seventh", "2026-11-27"),
 ])
 def test_a_weekday_with_a_day_number_is_that_date(text, day):
-    assert find_dates(normalize(text), TODAY) == [D(day)]
+    dated = spell_out_days(normalize(text))
+    assert find_dates(dated, TODAY) == [D(day)] and weekday_mismatch(dated, TODAY) is None
+
+
+@pytest.mark.parametrize(("text", "said", "named"), [
+    ("marca na terça dia 2 as 9h", "2026-12-02", "2026-12-01"), ("quinta 9", "2026-12-09", "2026-12-10"),
+    ("Thursday December 4 at 10 AM", "2026-12-04", "2026-12-03"), ("sexta dia tres", "2026-12-03", "2026-12-04"),
+    ("Monday the first at 3 PM", "2026-12-01", "2026-11-30"), ("quarta, 03/12", "2026-12-03", "2026-12-02"),
+])
+def test_a_weekday_and_a_date_that_disagree_choose_no_day(text, said, named):
+    dated = spell_out_days(normalize(text))
+    assert weekday_mismatch(dated, TODAY) == (D(said), D(named))
+    assert all(day.isoformat() != named for day in find_dates(dated, TODAY))
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("dia tres de dezembro", "2026-12-03"), ("no dia vinte e sete", "2026-11-27"), ("dia primeiro de dezembro",
+    "2026-12-01"), ("December second", "2026-12-02"), ("the fourth of December", "2026-12-04"),
+    ("on the third of December", "2026-12-03"), ("dia trinta", "2026-11-30"),
+])
+def test_days_of_the_month_in_words(text, day):
+    assert find_dates(spell_out_days(normalize(text)), TODAY) == [D(day)]
+
+
+@pytest.mark.parametrize("text", ["o primeiro", "the second one", "uma consulta", "a segunda opção", "go to the second",
+                                  "the second and the third"])
+def test_ordinals_and_counts_are_no_days(text):
+    assert spell_out_days(normalize(text)) == normalize(text)
+
+
+@pytest.mark.parametrize(("text", "first", "last"), [
+    ("derm slots from the twenty-fifth to the twenty-seventh", "2026-11-25", "2026-11-27"),
+    ("anything between the first and the third of December?", "2026-12-01", "2026-12-03"),
+    ("entre o dia vinte e cinco e o dia vinte e sete", "2026-11-25", "2026-11-27"),
+])
+def test_windows_with_days_in_words(text, first, last):
+    found = find_date_window(spell_out_days(normalize(text)), TODAY)
+    assert (found.start, found.end) == (D(first), D(last))
 
 
 @pytest.mark.parametrize(("message", "field"), [
@@ -85,6 +125,10 @@ def test_a_weekday_with_a_day_number_is_that_date(text, day):
     ("change my booking please", "wants_reschedule"),
     ("quando é a minha consulta?", "wants_mine"), ("o que eu agendei?", "wants_mine"),
     ("have I got anything booked?", "wants_mine"), ("what appointments have I got?", "wants_mine"),
+    ("onde é minha consulta?", "wants_mine"), ("what day is my dermatology thing again?", "wants_mine"),
+    ("qnd é minha proxima consulta?", "wants_mine"), ("a minha do cardiologista é q dia msm?", "wants_mine"),
+    ("n vou poder na quarta, pode ser sexta?", "cant_make_it"), ("I can't do Friday", "cant_make_it"),
+    ("mesmo dia e horario", "same_time"),
 ])
 def test_the_request_inventory(message, field):
     assert getattr(reading(message), field)
@@ -167,6 +211,12 @@ NAMES = DoctorIndex(ClinicRegistry.load()).name_words
     "me encaixa com a dra castro segunda 30 as 13h30", "garante o das 10h pra mim", "veja se consegue marcar o das 9h",
     "quero o da manhã", "the morning one, please", "yes, the 9 AM", "that option works for me",
     "Cardiologia com a Dra. Souza dia 1 às 8h30, pode ser?",
+    # leave asked for a whole slot: the doctor, the day and the time
+    "posso marcar com a dra castro dia 03/12 as 8h?", "Could I get in with Dr. Lopes on November 30 at 2 PM?",
+    "seria possivel marcar com a dra alves dia 1/12 as 14h?", "is it possible to see Dra. Freitas on December 2 at 10:30 AM?",
+    "I'd like an appointment with Dra. Gomes, December 4, 10 AM", "quero o de quinta dia vinte e seis as tres da tarde",
+    "me ve um horario com a dra rocha segunda dia 30 as onze", "Dr. Mendes, Dec 4, 10am please",
+    "consegue um horario pra mim com o dr lopes dia 30 as 10h30?",
 ])
 def test_requests_by_construction(message):
     assert is_write_request(message, NAMES)
@@ -175,6 +225,10 @@ def test_requests_by_construction(message):
 @pytest.mark.parametrize("message", [
     "Dr. Lopes works on Mondays", "does the morning one work?", "ve se tem vaga amanha", "me passa o endereço",
     "Dr. Lopes amanhã às 10h, pode ser que eu atrase?", "não quero o da manhã",
+    # asking whether, without the whole slot; or whether a slot is free
+    "posso marcar amanha?", "da pra marcar de manha?", "tem como marcar sem convenio?", "can I book for tomorrow?",
+    "a dra souza tem horario livre dia 26 as 16h?", "is Dr. Mendes free on December 1 at 2 PM?",
+    "consegue um horario amanha?", "me ve um horario",
 ])
 def test_not_requests(message):
     assert not is_write_request(message, NAMES)

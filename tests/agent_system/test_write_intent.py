@@ -88,6 +88,8 @@ REQUESTS = [
     "Could we move it to Friday at 10?",
     "tem horário amanhã às 10h com a dra camila? se tiver, marca",
     "Is Dr. Nunes free at 3? If so, book me",
+    # leave asked for a whole slot (doctor, day, time) is a request: it books at once
+    "dá pra marcar com a dra camila amanhã às 10?",
 ]
 
 
@@ -107,7 +109,7 @@ DISGUISED_QUESTIONS = [
     "quero saber se posso marcar com o Dr. Fernando terça às 9h?", "preciso marcar com o Dr. Fernando terça às 9h? ou é melhor outro",
     "please don't book Dr. Fernando tuesday at 9", "Please do not book Dr. Fernando tuesday at 9",
     "Never book Dr. Fernando tuesday at 9 for me", "tem como marcar o das 10h com o dr rafael?",
-    "dá pra marcar com a dra camila amanhã às 10?",
+    "dá pra marcar amanhã às 10?", "posso marcar com a dra camila?",
 ]
 
 

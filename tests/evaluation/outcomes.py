@@ -114,12 +114,17 @@ def _holder_problems(outcome: Mapping[str, Any], booked: Sequence[Mapping[str, A
 
 def _expected_write(outcome: Mapping[str, Any]) -> tuple[list[tuple], list[tuple]]:
     if "agendada" in outcome:
-        return [tuple(outcome["agendada"])], []
+        return booked_slots(outcome["agendada"]), []
     if "cancelada" in outcome:
         return [], [tuple(outcome["cancelada"])]
     if "remarcada" in outcome:
         return [tuple(outcome["remarcada"]["para"])], [tuple(outcome["remarcada"]["de"])]
     return [], []
+
+
+def booked_slots(agendada: Sequence[Any]) -> list[tuple]:
+    """The slots `agendada` states: one slot, or a list of them when one message asks for several bookings."""
+    return [tuple(slot) for slot in agendada] if agendada and isinstance(agendada[0], list) else [tuple(agendada)]
 
 
 def _generic_problems(case: Case, change: Mapping[str, list]) -> list[str]:

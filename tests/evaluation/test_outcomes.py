@@ -37,6 +37,14 @@ def test_a_booking_passes_only_with_the_exact_slot_and_nothing_else():
         "liberado clinic_a|Dr. Ricardo Lopes|2026-11-25|15:00; esperado nada"]
 
 
+def test_two_bookings_in_one_message_pass_only_when_both_are_made():
+    case = frozen({"agendada": [SLOT, OTHER]})
+    assert outcome_problems(case, record(booked=[(OTHER, True), (SLOT, True)])) == []
+    assert outcome_problems(case, record(booked=[(SLOT, True)])) == [
+        "reservado clinic_a|Dr. Ricardo Lopes|2026-11-25|10:30; esperado clinic_a|Dr. Ricardo Lopes|2026-11-25|10:30, "
+        "clinic_a|Dr. Ricardo Lopes|2026-11-25|15:00"]
+
+
 def test_cancel_reschedule_and_kept_bookings_are_read_from_the_store():
     assert outcome_problems(frozen({"cancelada": SLOT}), record(released=[(SLOT, True)])) == []
     moved = frozen({"remarcada": {"de": SLOT, "para": OTHER}})

@@ -1,0 +1,26 @@
+"""One plan for a message that makes several requests: each request planned on its own, then put together in order.
+
+Steps keep their order and are numbered again; intents are the union in order of first appearance; the facts the
+answer and the next turn need (a change waiting for a yes, a question, a slot offered) come from the first
+request that has them, so one yes never answers two questions.
+"""
+from __future__ import annotations
+
+from agent_system.planning.plan import Plan, Step
+
+_MERGED = {"steps", "intents", "source", "reasoning"}
+
+
+def combined(plans: list[Plan]) -> Plan:
+    """The plans of a message's requests as one plan, in the order the patient asked."""
+    steps = [Step(step_id=n, clinic=s.clinic, action=s.action, parameters=s.parameters)
+             for n, s in enumerate((s for p in plans for s in p.steps), 1)]
+    intents = list(dict.fromkeys(i for p in plans for i in p.intents))
+    reasoning = [f"Request {n} of {len(plans)}: {line}" for n, p in enumerate(plans, 1) for line in p.reasoning]
+    facts = {}
+    for name in Plan.model_fields.keys() - _MERGED:
+        values = [getattr(p, name) for p in plans if getattr(p, name) != Plan.model_fields[name].get_default(
+            call_default_factory=True)]
+        if values:
+            facts[name] = values[0]
+    return Plan(steps=steps, intents=intents, source=plans[0].source, reasoning=reasoning, **facts)

@@ -1,0 +1,123 @@
+"""A change said relative to the booking it moves: "uma semana depois", "no mesmo dia às 16h", "the next opening
+after that one", "a de segunda às 9h passa pra quinta dia 3".
+
+Read on `text.normalize` output (days already spelled out as digits). What is relative is resolved by the
+planner once it knows which booking is meant: this module only says how far, on which day, or where the
+message stops describing the booking and starts describing its new slot.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from agent_system.understanding.dates import find_dates, weekdays_named
+from agent_system.understanding.times import find_times
+
+_COUNT = {"um": 1, "uma": 1, "a": 1, "an": 1, "one": 1, "1": 1, "dois": 2, "duas": 2, "two": 2, "2": 2,
+          "tres": 3, "three": 3, "3": 3}
+_N = "|".join(sorted(_COUNT, key=len, reverse=True))
+_LATER = r"(?:pra frente|para frente|depois|mais tarde|adiante|a mais|later|after|on|ahead|forward|further)"
+_EARLIER = r"(?:antes|mais cedo|pra tras|para tras|a menos|earlier|before|sooner|back)"
+_WEEKS = rf"(?P<n>{_N}) (?P<unit>semanas?|weeks?|dias?|days?)"
+_SHIFT = re.compile(rf"\b{_WEEKS} (?:(?P<later>{_LATER})|(?P<earlier>{_EARLIER}))\b")
+# "adianta uma semana" brings it forward; "adia uma semana", "push it back a week" put it off.
+_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up"
+                         rf"(?: by)?)|(?P<later>adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|"
+                         rf"postpone (?:it )?(?:by )?))\s+(?:em\s+)?{_WEEKS}\b")
+# "uma hora mais tarde", "meia hora antes", "two hours later": the same day, the time moved.
+_HOURS = re.compile(rf"\b(?:(?P<half>meia hora|half an hour|30 min\w*)|(?P<n>{_N}) (?:horas?|hours?)"
+                    r"(?P<and_half> e meia| and a half)?)"
+                    rf"(?: (?:a )?)?(?:(?P<later>depois|mais tarde|later|after)|(?P<earlier>antes|mais cedo|earlier|before))\b")
+_NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next|following) day|the day after)"
+                       r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
+_SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
+# "pra semana seguinte, mesmo dia": the booking's weekday a week on (only in a move: elsewhere a listing's week).
+_FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|next week|the following week|"
+                             r"the week after)\b")
+_SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week)\b")
+_LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
+_NEXT_FREE = re.compile(
+    r"\b(?:proxim[ao]|next) (?:horario|vaga|opening|slot|time|one|available|free|open)"
+    r"(?: (?:livre|disponivel|vago|available|free|open|slot|one))?"
+    r" (?:depois|apos|after|seguinte|following)\b"
+    r"|\b(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))\b"
+    r"|\b(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)\b")
+# Where the description of the booking ends and its new slot begins: "…passa pra", "…move it to".
+_TARGET = re.compile(r"\b(?:pass|mud|troc|jog|mov|remarc|reagend|change|switch|shift|push|bump|reschedul)\w*"
+                     r"(?: (?:it|that|this|ela|ele|a consulta|o horario|me|for me))? (?:pra|para|pro|to|into|for)\b")
+
+
+@dataclass(frozen=True)
+class SlotClues:
+    """What part of a message says about one booking: days, weekdays named without a number, times."""
+    days: tuple[str, ...] = ()
+    weekdays: tuple[int, ...] = ()
+    times: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RelativeChange:
+    """How the message moves a booking relative to itself (all empty when it says nothing of the kind)."""
+    shift_days: int | None = None  # "uma semana depois": +7; "adianta um dia": -1
+    shift_minutes: int | None = None  # "uma hora mais tarde": +60; "meia hora antes": -30
+    names_weekday: bool = False  # "pra sexta que vem": a weekday, which may be the booking's own a week on
+    same_day: bool = False  # "no mesmo dia às 16h", "same day but later"
+    same_week: bool = False  # "the Friday of that same week": the weekday in the booking's week
+    next_free: bool = False  # "o próximo horário livre depois desse", "later the same day" without a time
+    following_week: bool = False  # "passa pra semana seguinte, mesmo dia": a week on, when a move names no day
+    booking: SlotClues | None = None  # "a de segunda às 9h passa pra…": the booking, described before its new slot
+    target: SlotClues | None = None  # …and the new slot, described after
+
+    @property
+    def moves(self) -> bool:
+        """Whether the message says how a booking moves, relative to it."""
+        return (self.shift_days is not None or self.shift_minutes is not None or self.same_day or self.next_free
+                or self.same_week)
+
+
+def relative_change(text: str, today: date) -> RelativeChange:
+    """The relative change a normalized message asks for, if any."""
+    same_day = bool(_SAME_DAY.search(text))
+    later_that_day = same_day and bool(_LATER_SAME_DAY.search(text)) and not find_times(text)
+    booking, target = _split(text, today)
+    return RelativeChange(shift_days=_shift(text), shift_minutes=_shift_minutes(text), same_day=same_day, same_week=bool(_SAME_WEEK.search(text)),
+                          following_week=bool(_FOLLOWING_WEEK.search(text)), names_weekday=bool(weekdays_named(text)),
+                          next_free=bool(_NEXT_FREE.search(text)) or later_that_day, booking=booking, target=target)
+
+
+def _shift(text: str) -> int | None:
+    for pattern in (_SHIFT, _VERB_SHIFT):
+        match = pattern.search(text)
+        if match:
+            days = _COUNT[match["n"]] * (7 if match["unit"].startswith(("semana", "week")) else 1)
+            return days if match["later"] else -days
+    match = _NEXT_DAY.search(text)
+    return None if match is None else 1 if match["later"] else -1
+
+
+def without_time_shift(text: str) -> str:
+    """The text without "uma hora mais tarde" and the like, whose number is a length of time, not a time of day."""
+    return _HOURS.sub(" ", text)
+
+
+def _shift_minutes(text: str) -> int | None:
+    match = _HOURS.search(text)
+    if match is None:
+        return None
+    minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] else 0)
+    return minutes if match["later"] else -minutes
+
+
+def _split(text: str, today: date) -> tuple[SlotClues | None, SlotClues | None]:
+    """The booking's description and the new slot's, when the message gives both around a verb of moving."""
+    match = _TARGET.search(text)
+    if match is None:
+        return None, None
+    before, after = _clues(text[:match.start()], today), _clues(text[match.end():], today)
+    return (before, after) if before != SlotClues() else (None, None)
+
+
+def _clues(part: str, today: date) -> SlotClues:
+    return SlotClues(days=tuple(d.isoformat() for d in find_dates(part, today)), weekdays=tuple(weekdays_named(part)),
+                     times=tuple(find_times(part)))
