@@ -40,7 +40,7 @@ class Thresholds:
     # A story without a word of the body is also how grief, therapy requests and TV plots are told: on the
     # score alone it is an emergency only when the head is all but certain, else a doubt.
     emergency_without_body_at: float = 0.995
-    # A lexicon hit in a message of this many words or more, scored below `overruled_below`, is a doubt: the
+    # A lexicon hit told in a sentence of this many words or more, scored below `overruled_below`, is a doubt: the
     # idioms and past episodes that made 27 of the 39 false alarms of the test split; short hits ("my baby is
     # turning blue, help") keep the lexicon's word, since the head scores too few words poorly.
     overruled_below: float = 0.20
@@ -51,7 +51,7 @@ def combine(lexicon: TriageResult, semantic: SemanticScore, thresholds: Threshol
             words: int = 0, concrete_request: bool = False) -> TriageResult:
     """The lexicon's result with the band the semantic score gives it.
 
-    `words` is the message's length; `concrete_request` says it asks to cancel or move a booking, or names the
+    `words` is the length of the shortest sentence that holds the lexicon's words; `concrete_request` says it asks to cancel or move a booking, or names the
     doctor, day, time or code of one it wants. A score alone never halts such a request: it leads it in doubt
     ("não vou poder ir, pode cancelar" is read as despair more often than anything else the head sees).
     """

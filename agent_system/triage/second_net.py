@@ -22,7 +22,7 @@ from agent_system.triage.categories import CATEGORIES
 from agent_system.triage.reader import words_of
 from agent_system.triage.bands import combine
 from agent_system.triage.screen import TriageResult, assess
-from agent_system.triage.semantic import SemanticScoring
+from agent_system.triage.semantic import SemanticScoring, sentences
 
 log = logging.getLogger(__name__)
 
@@ -69,9 +69,20 @@ def screen(message: str, language: Language, second_net: TriageSecondNet | None 
     `concrete_request`: the message asks about a booking of its own (see `bands.combine`)."""
     result = assess(message, language)
     if semantic is not None:
-        result = combine(result, semantic.score(message), words=len(message.split()),
+        result = combine(result, semantic.score(message), words=_words_around(result.trigger, message),
                          concrete_request=concrete_request)
     return second_net.review(message, result) if second_net is not None else result
+
+
+def _words_around(trigger: tuple[str, ...], message: str) -> int:
+    """How many words the shortest sentence holding a red-flag word of the hit has (0: none found).
+
+    The score can only overrule words it read in context: "mas antes: meu filho bebeu água sanitária" after a
+    booking is six words the head scores poorly, however long the message around it.
+    """
+    holding = [len(part.split()) for part in sentences(message) or [message]
+               if any(word in " ".join(words_of(part)) for word in trigger)]
+    return min(holding, default=0)
 
 
 def _escalation(reply: dict, message: str, screened: TriageResult) -> TriageResult | None:
