@@ -53,6 +53,11 @@ def confirmed_change(awaiting: PendingChange | None, reply: str | None, typed_co
 
 
 def grant_for(reading: Reading, conversation: Conversation) -> WriteGrant:
-    """The writes this turn may make, from the turn's reading of the message (as the planners read it)."""
+    """The writes this turn may make, from the turn's reading of the message (as the planners read it).
+
+    A request to cancel or move a booking ("pode remarcar pra sexta às 10h?") is a request to write,
+    but never to book: whoever plans it, it runs as the confirmed change or not at all.
+    """
     change = confirmed_change(conversation.awaiting, reading.confirmation, reading.booking_code)
-    return WriteGrant(book=reading.asks_to_write, change=change)
+    asks_to_book = reading.asks_to_write and not (reading.wants_cancel or reading.wants_reschedule)
+    return WriteGrant(book=asks_to_book, change=change)
