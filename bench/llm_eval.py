@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = report(per_set)
     shown = [text for run in per_set.values() for text in run["modes"]["llm"]["shown"]]
     run = {"date": time.strftime("%Y-%m-%d"), "model": args.model if args.url else Path(args.gguf).name,
-           "sample": "every case" if args.every == 1 else f"every {args.every}th case of each class (at least one)",
+           "sample": "every case" if args.every == 1 else f"one case in {args.every} of each class (at least one)",
            "timeout": args.timeout, "load": load, "minutes": round((time.monotonic() - started) / 60, 1),
            "failed": verdicts(rows), "shown": shown}
     text = table(rows, run)
