@@ -49,6 +49,10 @@ class LLMError(AssistantError):
 class UnfaithfulAnswer(AssistantError):
     """A sentence of the LLM's answer failed the checks: the deterministic rendering is sent instead."""
 
+    def __init__(self, reason: str):
+        super().__init__(f"the LLM answer was not shown: {reason}")
+        self.reason = reason
+
 
 class LLMBudgetSpent(LLMError):
     """The turn's LLM budget allows no such call: the stage answers deterministically."""

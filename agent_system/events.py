@@ -101,8 +101,11 @@ class AnswerEvent(_Event):
     lang: str = "pt"  # the answer's language code (the page and the emergency card follow it)
     # For the audit trail only, never sent: the red-flag category and words that halted the turn.
     triage: dict[str, Any] | None = None
+    # For the audit trail only, never sent: "llm" when the LLM's answer was shown, "rules:<reason>" when the
+    # deterministic one replaced it, None when no LLM was asked to word it.
+    wording: str | None = None
     # Answers always carry both lists, empty or not.
-    _wire: ClassVar[dict[str, Any]] = {"exclude": {"type", "triage"}}
+    _wire: ClassVar[dict[str, Any]] = {"exclude": {"type", "triage", "wording"}}
 
 
 class ErrorEvent(_Event):

@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 from typing import Iterator
 
+from agent_system.answer.llm_responder import Wording
 from agent_system.dispatch.results import booked_slots, tool_error, unanswered
 from agent_system.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.registry import language_pack
@@ -178,13 +179,14 @@ class Pipeline:
                   wording: bool = True):
         language = reading.language
         rendering = self.renderer.render(plan, results, language, self.clock.today())
-        text = None
+        worded = Wording()
         # No LLM guesses at a price, and none words an answer that a safety line leads (safety before wording).
         if self.llm_responder is not None and wording and Intent.PRICE not in plan.intents:
-            text = yield from self.llm_responder.generate(reading.message, results, conversation.patient, language,
-                                                          self.clock.today())
-            if text is not None and rendering.offer_note:
-                text = f"{text}\n\n{rendering.offer_note}"  # the yes it asks for must be asked in words
+            worded = yield from self.llm_responder.generate(reading.message, results, conversation.patient, language,
+                                                            self.clock.today(), rendering)
+        text = worded.text
+        if text is not None and rendering.offer_note:
+            text = f"{text}\n\n{rendering.offer_note}"  # the yes it asks for must be asked in words
         if text is None:
             text = rendering.text
             checked = self.verifier.check_answer(text, results, conversation.patient, language)
@@ -192,7 +194,7 @@ class Pipeline:
                 return self._blocked(results, checked.note, language)
         # Only LLM text streams as tokens; a rendered answer is whole at once, and its answer event carries it.
         return AnswerEvent(text=text, slots=rendering.slots, appointments=rendering.appointments,
-                           confirm=rendering.confirm, lang=language)
+                           confirm=rendering.confirm, lang=language, wording=worded.audit)
 
     def _blocked(self, results: list[StepResult], note: str, language: str) -> AnswerEvent:
         """Only the safety note, but never without the outcome of the patient's own writes."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Callable, Generator, Iterator, Protocol
 
+from agent_system.answer.llm_responder import Wording
 from agent_system.answer.responder import Rendering
 from agent_system.events import TokenEvent
 from agent_system.llm.budget import TurnKind
@@ -38,7 +39,7 @@ class AnswerRendering(Protocol):
 
 class AnswerWriting(Protocol):
     def generate(self, message: str, results: list[StepResult], patient: Patient, language: str,
-                 today: date) -> Generator[TokenEvent, None, str | None]: ...
+                 today: date, rendering: Rendering) -> Generator[TokenEvent, None, Wording]: ...
 
 
 class SecondLook(Protocol):

@@ -1,14 +1,17 @@
-"""LLM mode against rules mode on the evaluation conversations, with a real OpenAI-compatible server.
+"""LLM mode against rules mode, class by class, on the development set and the frozen splits.
 
-    .venv/bin/python bench/llm_eval.py --url http://127.0.0.1:8080/v1 --model smollm2
-    .venv/bin/python bench/llm_eval.py --llama-python /opt/llmvenv/bin/python --gguf SmolLM2.gguf
-    .venv/bin/python bench/llm_eval.py --url ... --every 4        # every 4th case: a sample of each category
-    .venv/bin/python bench/llm_eval.py --url ... --doc            # also write the figures into docs/evaluation.md
+    .venv/bin/python bench/llm_eval.py --url http://127.0.0.1:8080/v1
+    .venv/bin/python bench/llm_eval.py --llama-python ~/llmvenv/bin/python --gguf SmolLM2.gguf
+    .venv/bin/python bench/llm_eval.py --url ... --every 3     # every 3rd case of each class (at least one)
+    .venv/bin/python bench/llm_eval.py --url ... --doc         # also write the figures into docs/evaluation.md
 
-Runs tests/casos_teste.csv (earlier turns included) through the real pipeline and six real clinic
-processes, once in rules mode and once in LLM mode (product defaults: the triage second net on),
-and prints per mode: TCA, TSR, false blocks, LLM calls per turn (and how many of them were the
-triage net's), p50/p95 turn time and time to the first answer token. Not part of the test run.
+Runs the development set (tests/casos_teste.csv), the understanding split (tests/casos_compreensao.csv)
+and the frozen test split (tests/casos_teste_congelados.csv), earlier turns included, through the real
+pipeline and six real clinic processes, once in rules mode and once in LLM mode (product defaults: the
+triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
+(an emergency answer in a case that is no emergency), LLM answers shown and replaced by the
+deterministic one (with the answer gate's reasons), LLM calls per turn, p50/p95 turn time and time
+to the first answer token. Not part of the test run.
 """
 from __future__ import annotations
 
@@ -22,38 +25,44 @@ import sys
 import threading
 import time
 import urllib.request
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 if __package__ in (None, ""):  # `python bench/llm_eval.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import openai.resources.chat.completions as chat_completions  # noqa: E402
 
-from agent_system.llm.budget import TRIAGE  # noqa: E402
 from agent_system.llm.client import LLMSettings  # noqa: E402
 from agent_system.pipeline import Pipeline  # noqa: E402
 from agent_system.sessions.conversation import Conversation  # noqa: E402
 from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from tests.documents import with_block  # noqa: E402
-from tests.evaluation.cases import CASES_CSV, load_cases  # noqa: E402
-from tests.evaluation.metrics import expected_of, figures, percentile  # noqa: E402
+from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, Case, load_cases, load_frozen_cases  # noqa: E402
+from tests.evaluation.metrics import checks_of, expected_of, percentile, task_succeeded  # noqa: E402
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
-
+from tests.medir_compreensao import CSV_PATH as UNDERSTANDING_CSV  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"
 DOC_START, DOC_END = "<!-- llm-eval:start -->", "<!-- llm-eval:end -->"
+SETS = {"dev": ("development set", CASES_CSV, load_cases),
+        "compreensao": ("understanding split", UNDERSTANDING_CSV, load_frozen_cases),
+        "congelado": ("frozen test split", FROZEN_CSV, load_frozen_cases)}
+MODES = ("rules", "llm")
 
 
 @dataclass
-class TurnClock:
-    """Per-turn wall time, time to the first token event, and LLM requests, for every turn of a run."""
+class TurnLog:
+    """What each turn of a run did, in order: time, first token, LLM requests, how its answer was worded."""
     turn_ms: list[float] = field(default_factory=list)
-    first_token_ms: list[float] = field(default_factory=list)
+    first_token_ms: list[float | None] = field(default_factory=list)
     calls: list[int] = field(default_factory=list)
-    triage_calls: int = 0  # calls the turns' budgets spent on the triage second net (the done event says)
+    wording: list[str | None] = field(default_factory=list)
+    emergency: list[bool] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)  # the LLM answers that reached the patient, to read
 
 
 class CallCounter:
@@ -76,95 +85,169 @@ class CallCounter:
         chat_completions.Completions.create = create  # type: ignore[method-assign]
 
 
-def time_turns(clock: TurnClock, counter: CallCounter) -> None:
-    """Wrap Pipeline.run so each turn's time, first-token time and LLM calls are kept."""
+def log_turns(log: TurnLog, counter: CallCounter) -> None:
+    """Wrap Pipeline.run so each turn's figures are kept in `log`."""
     run = Pipeline.run
 
-    def run_timed(pipeline, conversation: Conversation, message: str) -> Iterator:
-        started, calls, first = time.perf_counter(), counter.count, None
+    def run_logged(pipeline, conversation: Conversation, message: str) -> Iterator:
+        started, calls, first, answer = time.perf_counter(), counter.count, None, None
         for event in run(pipeline, conversation, message):
             if event.type == "token" and first is None:
                 first = (time.perf_counter() - started) * 1000
-            if event.type == "done":
-                clock.triage_calls += (event.llm_calls or []).count(TRIAGE)
+            if event.type == "answer":
+                answer = event
             yield event
-        clock.turn_ms.append((time.perf_counter() - started) * 1000)
-        if first is not None:
-            clock.first_token_ms.append(first)
-        clock.calls.append(counter.count - calls)
+        log.turn_ms.append((time.perf_counter() - started) * 1000)
+        log.first_token_ms.append(first)
+        log.calls.append(counter.count - calls)
+        log.wording.append(answer.wording if answer else None)
+        log.emergency.append(bool(answer and answer.emergency))
+        if answer is not None and answer.wording == "llm":
+            log.shown.append(answer.text)
 
-    Pipeline.run = run_timed  # type: ignore[method-assign]
+    Pipeline.run = run_logged  # type: ignore[method-assign]
 
 
-def run_mode(registry: ClinicRegistry, cases, llm: LLMSettings, counter: CallCounter,
-             triage_llm_check: bool) -> tuple[list[dict], TurnClock]:
-    """Every case (each from the seed, as the evaluation runs them) in one mode; the records and the turn clock."""
-    clock = TurnClock()
-    original = Pipeline.run
-    time_turns(clock, counter)
+def run_mode(registry: ClinicRegistry, cases: Sequence[Case], llm: LLMSettings,
+             counter: CallCounter) -> tuple[list[dict], TurnLog]:
+    """Every case (each from the seed, as the evaluation runs them) in one mode; the records and the turn log."""
+    log, original = TurnLog(), Pipeline.run
+    log_turns(log, counter)
     try:
         with clinic_fleet(registry) as fleet:
-            records = run_cases(fleet, registry, cases, llm, from_seed=True, triage_llm_check=triage_llm_check)
+            records = run_cases(fleet, registry, cases, llm, from_seed=True, triage_llm_check=llm.provider != "none")
     finally:
         Pipeline.run = original  # type: ignore[method-assign]
-    return records, clock
+    return records, log
 
 
-def summary(label: str, records: list[dict], clock: TurnClock, expected) -> dict[str, Any]:
-    """The figures of one mode as a flat dict."""
-    f = figures(records, expected)
-    turns = len(clock.turn_ms)
-    return {"mode": label, "cases": f.cases, "turns": turns, "TCA": str(f.tca), "TSR": str(f.tsr),
-            "false_blocks": str(f.false_blocks), "llm_calls_per_turn": round(sum(clock.calls) / max(1, turns), 2),
-            "max_calls_in_a_turn": max(clock.calls, default=0),
-            "triage_calls_per_turn": round(clock.triage_calls / max(1, turns), 2),
-            "turn_p50_ms": _round(percentile(clock.turn_ms, 50)), "turn_p95_ms": _round(percentile(clock.turn_ms, 95)),
-            "first_token_p50_ms": _round(percentile(clock.first_token_ms, 50)),
-            "first_token_p95_ms": _round(percentile(clock.first_token_ms, 95))}
+def class_of(case: Case) -> str:
+    """The class a case is reported under: the frozen splits' class, else the development set's category."""
+    return case.case_class or case.category
+
+
+def stratified(cases: list[Case], every: int) -> list[Case]:
+    """Every Nth case of each class, at least one a class, in the set's order."""
+    seen: Counter = Counter()
+    kept = []
+    for case in cases:
+        if seen[class_of(case)] % every == 0:
+            kept.append(case)
+        seen[class_of(case)] += 1
+    return kept
+
+
+def per_case(cases: Sequence[Case], log: TurnLog) -> list[dict[str, list]]:
+    """The turn log cut into each case's turns (its earlier turns, then the judged one)."""
+    out, at = [], 0
+    for case in cases:
+        n = len(case.messages)
+        out.append({name: getattr(log, name)[at:at + n]
+                    for name in ("turn_ms", "first_token_ms", "calls", "wording", "emergency")})
+        at += n
+    if at != len(log.turn_ms):
+        raise SystemExit(f"{len(log.turn_ms)} turns logged for {at} expected: the cases and the log disagree")
+    return out
+
+
+def figures(cases: Sequence[Case], records: Sequence[dict], turns: Sequence[dict]) -> dict[str, Any]:
+    """One group's figures (a class, or a whole set) in one mode."""
+    expected = expected_of(cases)
+    checks = [c.ok for r in records for c in checks_of(r, expected)]
+    flat = {name: [v for t in turns for v in t[name]] for name in turns[0]} if turns else {}
+    wording = Counter(w for w in flat.get("wording", []) if w)
+    alarms = sum(any(t["emergency"]) for case, t in zip(cases, turns) if case.category != "emergencia")
+    times = flat.get("turn_ms", [])
+    firsts = [f for f in flat.get("first_token_ms", []) if f is not None]
+    return {"cases": len(cases), "turns": len(times),
+            "TCA": [sum(checks), len(checks)], "TSR": [sum(task_succeeded(r, expected) for r in records), len(records)],
+            "false_alarms": alarms, "llm_shown": wording.pop("llm", 0),
+            "replaced": dict(sorted((w.removeprefix("rules:"), n) for w, n in wording.items())),
+            "calls_per_turn": round(sum(flat.get("calls", [])) / max(1, len(times)), 2),
+            "p50_ms": _round(percentile(times, 50)), "p95_ms": _round(percentile(times, 95)),
+            "first_token_p50_ms": _round(percentile(firsts, 50))}
+
+
+def report(per_set: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Per set: each class and the total, rules beside LLM."""
+    out = {}
+    for key, run in per_set.items():
+        cases, modes = run["cases"], run["modes"]
+        classes = list(dict.fromkeys(class_of(c) for c in cases))
+        rows = {}
+        for label in [*classes, "total"]:
+            members = [i for i, c in enumerate(cases) if label in ("total", class_of(c))]
+            rows[label] = {mode: figures([cases[i] for i in members], [m["records"][i] for i in members],
+                                         [m["turns"][i] for i in members]) for mode, m in modes.items()}
+        out[key] = rows
+    return out
+
+
+def verdicts(rows: dict[str, dict[str, Any]]) -> list[str]:
+    """The acceptance, class by class: LLM TCA and TSR at least the rules', no false alarm in LLM mode."""
+    failed = []
+    for key, classes in rows.items():
+        for label, modes in classes.items():
+            if set(modes) != set(MODES):
+                return ["acceptance needs both modes"]
+            rules, llm = modes["rules"], modes["llm"]
+            for metric in ("TCA", "TSR"):
+                if _rate(llm[metric]) < _rate(rules[metric]):
+                    failed.append(f"{key}/{label}: {metric} {_ratio(llm[metric])} < rules {_ratio(rules[metric])}")
+            if llm["false_alarms"] > rules["false_alarms"] or llm["false_alarms"]:
+                failed.append(f"{key}/{label}: {llm['false_alarms']} false alarms in LLM mode")
+    return failed
+
+
+def _rate(pair: list[int]) -> float:
+    hits, total = pair
+    return hits / total if total else 1.0
+
+
+def _ratio(pair: list[int]) -> str:
+    hits, total = pair
+    return f"{100 * hits / total:.1f}% ({hits}/{total})" if total else "–"
 
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
 
 
-def acceptance(rows: list[dict[str, Any]], old_p50_s: float) -> str:
-    """LLM mode against rules mode and the earlier LLM mode's p50, one verdict per figure."""
-    by_mode = {row["mode"]: row for row in rows}
-    if set(by_mode) != {"rules", "llm"}:
-        return "acceptance: needs both modes"
-    rules, llm = by_mode["rules"], by_mode["llm"]
-    ratio = old_p50_s * 1000 / llm["turn_p50_ms"] if llm["turn_p50_ms"] else float("inf")
-    checks = {"TCA >= rules": _share(llm["TCA"]) >= _share(rules["TCA"]),
-              "TSR >= rules": _share(llm["TSR"]) >= _share(rules["TSR"]),
-              "0 false blocks": llm["false_blocks"].split()[-1].startswith("(0/"),
-              "<= 1.2 LLM calls/turn": llm["llm_calls_per_turn"] <= 1.2,
-              f"turn p50 {ratio:.1f}x lower than {old_p50_s:g} s (>= 4x)": ratio >= 4}
-    return "acceptance: " + "; ".join(f"{name}: {'yes' if ok else 'NO'}" for name, ok in checks.items())
-
-
-def _share(figure: str) -> float:
-    """The rate of a figure printed as "100.0% (68/68)"."""
-    return float(figure.split("%")[0])
-
-
-def table(rows: list[dict[str, Any]], args: argparse.Namespace) -> str:
-    """The figures as the Markdown block of docs/evaluation.md."""
-    lines = [f"`bench/llm_eval.py` {time.strftime('%Y-%m-%d')}, {rows[0]['cases']} cases ({rows[0]['turns']} turns), "
-             f"`--timeout {args.timeout:g}`, triage second net {'off' if args.no_triage_check else 'on'}.", "",
-             "| mode | TCA | TSR | false blocks | LLM calls / turn (max) | triage-net calls / turn | turn p50 "
-             "| turn p95 | first token p50 | first token p95 |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for row in rows:
-        times = [_seconds(row[k]) for k in ("turn_p50_ms", "turn_p95_ms", "first_token_p50_ms", "first_token_p95_ms")]
-        lines.append(f"| {row['mode']} | {row['TCA']} | {row['TSR']} | {row['false_blocks']} | "
-                     f"{row['llm_calls_per_turn']:.2f} ({row['max_calls_in_a_turn']}) | "
-                     f"{row['triage_calls_per_turn']:.2f} | " + " | ".join(times) + " |")
-    return "\n".join([*lines, "", acceptance(rows, args.old_p50_s), ""])
-
-
 def _seconds(ms: float | None) -> str:
     if ms is None:
         return "–"
-    return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
+    return f"{ms:.0f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
+
+
+def table(rows: dict[str, dict[str, Any]], run: dict[str, Any]) -> str:
+    """The figures as the Markdown block of docs/evaluation.md, the JSON beside them."""
+    lines = [f"`bench/llm_eval.py` {run['date']}, model `{run['model']}`, {run['sample']}, `--timeout "
+             f"{run['timeout']:g}`, triage second net on; load average at the start {run['load']}.", ""]
+    for key, classes in rows.items():
+        lines += [f"**{SETS[key][0]}**", "",
+                  "| class | cases | TCA rules / LLM | TSR rules / LLM | false alarms rules / LLM | LLM answers shown "
+                  "/ replaced | LLM calls / turn | turn p50 / p95 rules | turn p50 / p95 LLM | first token p50 LLM |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
+        for label, modes in classes.items():
+            r, m = modes["rules"], modes["llm"]
+            lines.append(f"| {label} | {r['cases']} | {_ratio(r['TCA'])} / {_ratio(m['TCA'])} | {_ratio(r['TSR'])} / "
+                         f"{_ratio(m['TSR'])} | {r['false_alarms']} / {m['false_alarms']} | {m['llm_shown']} / "
+                         f"{sum(m['replaced'].values())} | {m['calls_per_turn']:.2f} | {_seconds(r['p50_ms'])} / "
+                         f"{_seconds(r['p95_ms'])} | {_seconds(m['p50_ms'])} / {_seconds(m['p95_ms'])} | "
+                         f"{_seconds(m['first_token_p50_ms'])} |")
+        lines.append("")
+    gate = Counter()
+    for classes in rows.values():
+        gate.update(classes["total"]["llm"]["replaced"])
+    shown = sum(classes["total"]["llm"]["llm_shown"] for classes in rows.values())
+    lines += [f"Answer gate, LLM mode, every turn of every set: {shown} LLM answers shown; replaced by the "
+              f"deterministic answer: " + (", ".join(f"{n} {reason}" for reason, n in gate.most_common()) or "none")
+              + ".", "", "acceptance: " + ("; ".join(run["failed"]) if run["failed"] else
+                                           "LLM >= rules on TCA and TSR in every class of every set, 0 false alarms"),
+              "", "<details><summary>figures as JSON</summary>", "", "```json",
+              json.dumps({"run": {k: v for k, v in run.items() if k != "shown"}, "sets": rows}, ensure_ascii=False),
+              "```", "", "</details>", ""]
+    return "\n".join(lines)
 
 
 @contextmanager
@@ -198,46 +281,52 @@ def _wait_for(base_url: str, process: subprocess.Popen, timeout_s: float = 180.0
     raise SystemExit("the llama.cpp server did not answer within 3 minutes")
 
 
-def evaluate(base_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """Both modes on one fresh fleet each; the figures of each."""
+def evaluate(base_url: str, args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """Every chosen set in both modes, each mode on a fresh fleet; the cases, records and turns per set and mode."""
     registry = ClinicRegistry.load()
-    cases = load_cases(args.csv)[: args.limit or None][:: args.every]
-    expected = expected_of(cases)
     counter = CallCounter()
     counter.install()
     llm = LLMSettings(provider="openai", base_url=base_url, model=args.model, timeout_s=args.timeout)
-    rows = []
-    for label, settings in (("rules", LLMSettings()), ("llm", llm)):
-        if label in args.skip:
-            continue
-        records, clock = run_mode(registry, cases, settings, counter, triage_llm_check=not args.no_triage_check)
-        rows.append(summary(label, records, clock, expected))
-        if args.progress:
-            for record, case in zip(records, cases):
-                print(f"  {label} case {case.id}: ok={record['final_response_ok']} planner={record['planner']}",
-                      flush=True)
-    return rows
+    per_set: dict[str, dict[str, Any]] = {}
+    for key in args.sets:
+        _, path, loader = SETS[key]
+        cases = stratified(loader(path), args.every)
+        modes = {}
+        for mode, settings in (("rules", LLMSettings()), ("llm", llm)):
+            records, log = run_mode(registry, cases, settings, counter)
+            modes[mode] = {"records": records, "turns": per_case(cases, log), "shown": log.shown}
+            if args.progress:
+                print(f"{key} {mode}: {len(cases)} cases, {len(log.turn_ms)} turns", flush=True)
+        per_set[key] = {"cases": cases, "modes": modes}
+    return per_set
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run both modes and print one line of figures per mode (and JSON with --json)."""
+    """Run both modes on every set; print the figures, the gate's counts and the verdict."""
     args = _arguments(argv)
     # Stopped from outside (kill), still stop the clinics and the server this run started.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     os.environ.setdefault("CLINIC_TODAY", "2026-11-23")
+    load = "{:.1f} / {:.1f} / {:.1f}".format(*os.getloadavg())
+    started = time.monotonic()
     if args.url:
-        rows = evaluate(args.url, args)
+        per_set = evaluate(args.url, args)
     else:
         with llama_server(args.llama_python, args.gguf, args.context) as url:
-            rows = evaluate(url, args)
-    for row in rows:
-        print("  ".join(f"{k}={v}" for k, v in row.items()))
-    print(acceptance(rows, args.old_p50_s))
+            per_set = evaluate(url, args)
+    rows = report(per_set)
+    shown = [text for run in per_set.values() for text in run["modes"]["llm"]["shown"]]
+    run = {"date": time.strftime("%Y-%m-%d"), "model": args.model if args.url else Path(args.gguf).name,
+           "sample": "every case" if args.every == 1 else f"one case in {args.every} of each class (at least one)",
+           "timeout": args.timeout, "load": load, "minutes": round((time.monotonic() - started) / 60, 1),
+           "failed": verdicts(rows), "shown": shown}
+    text = table(rows, run)
+    print(text)
     if args.doc:
-        DOC.write_text(with_block(DOC.read_text(encoding="utf-8"), DOC_START, DOC_END, table(rows, args)), encoding="utf-8")
+        DOC.write_text(with_block(DOC.read_text(encoding="utf-8"), DOC_START, DOC_END, text), encoding="utf-8")
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    return 0
+        args.json.write_text(json.dumps({"run": run, "sets": rows}, ensure_ascii=False, indent=1), encoding="utf-8")
+    return 0 if not run["failed"] else 1
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -250,16 +339,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--context", type=int, default=4096, help="llama.cpp context size (default: %(default)s)")
     parser.add_argument("--model", default="local", help="the model name sent in requests")
     parser.add_argument("--timeout", type=float, default=60.0, help="per-call LLM timeout in s (default: %(default)s)")
-    parser.add_argument("--limit", type=int, default=0, help="only the first N cases (default: all)")
-    parser.add_argument("--csv", type=Path, default=CASES_CSV, help="the cases (default: %(default)s)")
-    parser.add_argument("--every", type=int, default=1, help="only every Nth case, a sample across categories")
-    parser.add_argument("--skip", nargs="*", default=[], choices=("rules", "llm"), help="modes not to run")
-    parser.add_argument("--progress", action="store_true", help="print each case as it finishes")
-    parser.add_argument("--json", type=Path, help="also write the figures here as JSON")
+    parser.add_argument("--sets", nargs="+", default=list(SETS), choices=list(SETS), help="the sets to run (default: all)")
+    parser.add_argument("--every", type=int, default=1, help="only every Nth case of each class (at least one)")
+    parser.add_argument("--progress", action="store_true", help="print each set and mode as it finishes")
+    parser.add_argument("--json", type=Path, help="also write the figures (and the LLM answers shown) here as JSON")
     parser.add_argument("--doc", action="store_true", help="also write the figures into docs/evaluation.md")
-    parser.add_argument("--no-triage-check", action="store_true", help="LLM mode without the triage second net")
-    parser.add_argument("--old-p50-s", type=float, default=31.0,
-                        help="an earlier LLM mode's turn p50 to compare with (default: %(default)s s)")
     return parser.parse_args(argv)
 
 

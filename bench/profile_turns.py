@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/profile_turns.py            # 400 turns, top 25 entries by own time
     .venv/bin/python bench/profile_turns.py --turns 1000 --top 40
+    .venv/bin/python bench/profile_turns.py --cpu      # no profiler: the web app's CPU ms per turn
 
 The clinics run as in the benchmark (their own gunicorn processes, not profiled); the web app is
 built by `create_app` in this process and driven through Flask's test client. Turns are asked for as
@@ -18,6 +19,7 @@ import itertools
 import pstats
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -38,11 +40,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=400)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--cpu", action="store_true",
+                        help="run without the profiler and print the web app's CPU ms per turn (this process, "
+                             "every thread; the clinics apart)")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="profile-var-") as var_dir:
         fleet = start_clinics(ClinicRegistry.load(), Path(var_dir) / "clinics", Layout(clinic_workers=1))
         try:
             urls = {cid: fleet.url(cid) for cid in fleet.ports}
+            if options.cpu:
+                print(f"web app CPU per turn: {_cpu_ms_per_turn(urls, Path(var_dir) / 'web', options.turns):.2f} ms "
+                      f"({options.turns} turns)")
+                return 0
             profile, calls = _profile(urls, Path(var_dir) / "web", options.turns)
         finally:
             fleet.stop()
@@ -54,15 +63,27 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> tuple[cProfile.Profile, int]:
+def _cpu_ms_per_turn(urls: dict[str, str], var_dir: Path, turns: int) -> float:
+    """The CPU this process (the web app, all its threads) spends per turn of the mix, after a warm-up."""
+    client, messages = _warm_client(urls, var_dir)
+    started = time.process_time()
+    for n in range(turns):
+        _turn(client, n + 3 * VISIT_TURNS, next(messages))
+    return (time.process_time() - started) * 1000 / turns
+
+
+def _warm_client(urls: dict[str, str], var_dir: Path):
     from web_app import create_app
-    env = web_env(urls, var_dir)
-    app = _app_from(env, create_app)
+    app = _app_from(web_env(urls, var_dir), create_app)
     client = app.test_client()
-    slots = iter(free_slots(urls, TOKEN))
-    messages = _messages(slots)
-    for n in range(3 * VISIT_TURNS):  # warm-up, not profiled
+    messages = _messages(iter(free_slots(urls, TOKEN)))
+    for n in range(3 * VISIT_TURNS):  # warm-up, not measured
         _turn(client, n, next(messages))
+    return client, messages
+
+
+def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> tuple[cProfile.Profile, int]:
+    client, messages = _warm_client(urls, var_dir)
     profile = cProfile.Profile()
     with _counted_calls() as calls:
         profile.enable()

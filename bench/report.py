@@ -166,7 +166,26 @@ def _floor(f: dict) -> str:
             "federation's HTTP hop costs before any clinic work, and what a clinic adds to it. A turn makes "
             "one clinic call per clinic it asks (two for a specialty, six for \"minhas consultas\" and for a "
             "booking's overlap check).")
-    return "#### Cost of one clinic call\n\n" + note + "\n\n" + "\n".join(rows)
+    return "#### Cost of one clinic call\n\n" + note + "\n\n" + "\n".join(rows) + _floor_ratio(f)
+
+
+def _floor_ratio(f: dict) -> str:
+    """The mix at 32 sessions against the hop alone: turns/s over the turns/s two cores give when a turn costs
+    only its clinic calls' hops, and the hop's share of the turn's own CPU (which other work cannot inflate)."""
+    hop = f["floor"]["hops"].get("empty WSGI app (gunicorn alone)")
+    mix = next((row for row in f.get("mix", []) if row["sessions"] == 32), None)
+    profile = f.get("profile")
+    if hop is None or mix is None or not profile:
+        return ""
+    calls = profile["clinic_calls"] / max(profile["turns"], 1)
+    hop_ms = calls * (hop["server_cpu_ms"] + hop["client_cpu_ms"])
+    floor_tps = 2000 / hop_ms  # two cores: 2000 CPU ms a second
+    own = sum(v for k, v in mix["cpu_ms_per_turn"].items() if k != "other processes")
+    return (f"\n\nAgainst the hop alone: at {calls:.2f} clinic calls a turn the empty app's hop costs {hop_ms:.2f} CPU ms "
+            f"a turn, at most {floor_tps:.0f} turns/s on two cores; the mix at 32 sessions ran {mix['turns_per_s']:.1f} "
+            f"turns/s, {mix['turns_per_s'] / floor_tps:.1%} of that floor, and its own processes (web, clinics, load "
+            f"generator) spent {own:.1f} CPU ms a turn, {hop_ms / own:.1%} of it the hop's (other work on the machine "
+            f"took {mix['cpu_ms_per_turn'].get('other processes', 0):.1f} ms a turn meanwhile).")
 
 
 def _profile(f: dict) -> str:

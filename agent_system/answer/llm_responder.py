@@ -1,28 +1,31 @@
-"""The LLM response generator: streams the model's answer as it arrives, never an unchecked entity.
+"""The LLM response generator: streams the model's answer sentence by sentence, never an unchecked one.
 
-A sentence streams word by word up to its first word that could begin a doctor, clinic, date or
-time ("Dr.", "Clínica", a capitalised or digit-bearing word, a month, a weekday, a doctor's name):
-each shown prefix has passed the Verifier's rules and the grounding check. The rest of the sentence
-waits for its end, when the whole sentence is checked, because an entity can grow over several
-tokens ("Dra. Camila" + "Souza", "25" + "/11"): showing it earlier could show one the data does not
-hold. The whole answer is checked again at the end (with the LLM verifier too). Any failure returns
-None and the pipeline answers with the deterministic rendering instead (its `answer` event replaces
-whatever streamed).
+A sentence is shown when it ends and has passed the Verifier's rules, the grounding check (every
+doctor, clinic, date and time it names is in the clinics' data) and the answer gate (it names only
+facts of the deterministic answer, reads as the patient's language, and is grounded by those facts):
+an entity can grow over several tokens ("Dra. Camila" + "Souza", "25" + "/11") and a sentence can turn
+incoherent at its last word, so no part of a sentence is shown before all of it is judged. The whole
+answer is checked again at the end (with the LLM verifier too) and must carry every fact of the
+deterministic answer. Any failure gives no text, with its reason, and the pipeline answers with the
+deterministic rendering instead (its `answer` event replaces whatever streamed).
 """
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterator
 
+from agent_system.answer.answer_gate import AnswerGate, Reference
+from agent_system.answer.responder import Rendering
 from agent_system.dispatch.results import IDENTITY_REFUSALS
 from agent_system.errors import LLMError, UnfaithfulAnswer
 from agent_system.events import TokenEvent
 from agent_system.language.text import normalize
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient
-from agent_system.understanding.dates import MONTH_NAMES, WEEKDAY_NAMES, find_dates
+from agent_system.understanding.dates import find_dates
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
@@ -33,11 +36,22 @@ MAX_TOKENS = 200  # a short answer: a small model on two cores writes ~200 token
 # A sentence ends at . ! ? before a space, or at a line break; "Dr." and "09:00" do not end one.
 _SENTENCE_END = re.compile(r"(?<!\bDr)(?<!\bDra)(?<!\bSr)(?<!\bSra)(?<!\bAv)[.!?](?=\s)|\n")
 _DOCTOR_TITLE = re.compile(r"\b(?:Dra?\.|Doutora?|Dr)\s+([A-ZÁÉÍÓÚÂÊÔÃÕÇ][\wÀ-ÿ]+)")
-_WORD = re.compile(r"\S+\s+")  # a complete word: the space after it has arrived
-# Lower-case words that can begin a doctor, clinic, date or time.
-_ENTITY_WORDS = frozenset({*MONTH_NAMES, *WEEKDAY_NAMES, "hoje", "today", "amanha", "tomorrow", "depois", "day",
-                           "meio", "meia", "noon", "midnight", "dr", "dra", "doutor", "doutora", "doctor",
-                           "clinica", "clinicas", "clinic", "clinics"})
+# Why an answer was not the LLM's, besides the gate's reasons.
+UNSAFE, UNGROUNDED, LLM_FAILED, EMPTY = "unsafe", "ungrounded", "llm_failed", "empty"
+
+
+@dataclass(frozen=True)
+class Wording:
+    """The LLM's answer when it may be shown; otherwise why the deterministic one is (None: not asked)."""
+    text: str | None = None
+    replaced: str | None = None
+
+    @property
+    def audit(self) -> str | None:
+        """"llm", "rules:<reason>", or None when the LLM was not asked: what the audit keeps."""
+        if self.text is not None:
+            return "llm"
+        return None if self.replaced is None else f"rules:{self.replaced}"
 
 
 class LLMResponder:
@@ -46,39 +60,54 @@ class LLMResponder:
     def __init__(self, llm, prompt: str, verifier, doctors: DoctorIndex, federation: FederationWords):
         self.llm, self.prompt, self.verifier = llm, prompt, verifier
         self.doctors, self.federation = doctors, federation
+        self.gate = AnswerGate(doctors, federation)
 
-    def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date):
-        """Yield TokenEvents of checked text as it arrives; return the full text, or None to use the rendering."""
+    def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date,
+                 rendering: Rendering):
+        """Yield TokenEvents of checked sentences as they end; return the Wording (its text None: use the rendering)."""
         if not results:
-            return None  # refusals, greetings, questions: the deterministic wording is the answer
-        check = _Checker(self, results, patient, language, today)
+            return Wording()  # refusals, greetings, questions: the deterministic wording is the answer
+        check = _Checker(self, results, patient, language, today, self.gate.reference(rendering, language))
         emitted: list[str] = []
         try:
             stream = self.llm.stream_text(self.prompt, [_payload(message, results, language)],
                                           temperature=TEMPERATURE, max_tokens=MAX_TOKENS, purpose="answer")
-            for piece in _shown(stream, check, self.doctors.name_words):
+            for piece in _shown(stream, check):
                 emitted.append(piece)
                 yield TokenEvent(text=piece)
-        except (LLMError, UnfaithfulAnswer):
-            return None
+        except LLMError:
+            return Wording(replaced=LLM_FAILED)
+        except UnfaithfulAnswer as e:
+            return Wording(replaced=e.reason)
         text = "".join(emitted).strip()
-        return text if text and check.whole(text) else None
+        refused = check.whole(text) if text else EMPTY
+        return Wording(replaced=refused) if refused else Wording(text=text)
 
 
 class _Checker:
     def __init__(self, responder: LLMResponder, results: list[StepResult], patient: Patient, language: str,
-                 today: date):
+                 today: date, reference: Reference):
         self.responder, self.results, self.patient, self.language, self.today = \
             responder, results, patient, language, today
-        self.facts = _facts(results)
+        self.facts, self.reference = _facts(results), reference
 
-    def sentence(self, text: str) -> bool:
+    def sentence(self, text: str) -> str | None:
+        """Why this finished sentence may not be shown, or None."""
         verdict = self.responder.verifier.check_answer_rules(text, self.results, self.patient, self.language)
-        return verdict.safe and not self.ungrounded(text)
+        if not verdict.safe:
+            return UNSAFE
+        if self.ungrounded(text):
+            return UNGROUNDED
+        return self.responder.gate.sentence(text, self.reference, self.today)
 
-    def whole(self, text: str) -> bool:
+    def whole(self, text: str) -> str | None:
+        """Why the finished answer may not stand in for the rendering, or None."""
         verdict = self.responder.verifier.check_answer(text, self.results, self.patient, self.language)
-        return verdict.safe and not self.ungrounded(text)
+        if not verdict.safe:
+            return UNSAFE
+        if self.ungrounded(text):
+            return UNGROUNDED
+        return self.responder.gate.answer(text, self.reference)
 
     def ungrounded(self, text: str) -> list[str]:
         """Doctors, clinics, dates and times the text names that the clinic data does not contain."""
@@ -93,50 +122,27 @@ class _Checker:
         return missing
 
 
-def _shown(deltas: Iterator[str], check: _Checker, name_words: frozenset[str]) -> Iterator[str]:
-    """The answer's text as it may be shown: the open sentence's settled words, then each whole checked sentence."""
-    buffer, shown = "", 0  # the open sentence, and how much of it is already shown
+def _shown(deltas: Iterator[str], check: _Checker) -> Iterator[str]:
+    """The answer's text as it may be shown: each sentence once it has ended and passed the checks."""
+    buffer = ""
     for delta in deltas:
         buffer += delta
-        ends = [m.end() for m in _SENTENCE_END.finditer(buffer)]
-        if ends:
-            ready, buffer = buffer[:ends[-1]], buffer[ends[-1]:]
-            yield from _passed(ready, shown, check)
-            shown = 0
-        settled = _settled(buffer, name_words)
-        if len(settled) > shown and check.sentence(settled):
-            yield settled[shown:]
-            shown = len(settled)
+        start = 0
+        for end in (m.end() for m in _SENTENCE_END.finditer(buffer)):
+            yield from _passed(buffer[start:end], check)
+            start = end
+        buffer = buffer[start:]
     if buffer.strip():  # the last sentence may lack a full stop
-        yield from _passed(buffer, shown, check)
+        yield from _passed(buffer, check)
 
 
-def _passed(sentence: str, shown: int, check: _Checker) -> Iterator[str]:
-    """The part of a finished sentence not shown yet, once the whole sentence passed the checks."""
-    if not check.sentence(sentence):
-        raise UnfaithfulAnswer
-    if sentence[shown:]:
-        yield sentence[shown:]
-
-
-def _settled(sentence: str, name_words: frozenset[str]) -> str:
-    """The sentence's complete words before the first that could begin a doctor, clinic, date or time."""
-    end = 0
-    for n, match in enumerate(_WORD.finditer(sentence)):
-        if _may_begin_entity(match.group().strip(), n == 0, name_words):
-            break
-        end = match.end()
-    return sentence[:end]
-
-
-def _may_begin_entity(word: str, first: bool, name_words: frozenset[str]) -> bool:
-    """Digits, a title, a clinic, month, weekday or day word, a doctor's name, or a capital past the first word."""
-    bare = normalize(word).strip(".")
-    if any(c.isdigit() for c in word) or "_" in word or bare in name_words:
-        return True
-    if bare in _ENTITY_WORDS or bare.split("-")[0] in _ENTITY_WORDS:
-        return True
-    return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and not first)
+def _passed(sentence: str, check: _Checker) -> Iterator[str]:
+    """A finished sentence, once it passed the checks (a blank one passes as it is)."""
+    if sentence.strip():
+        refused = check.sentence(sentence)
+        if refused:
+            raise UnfaithfulAnswer(refused)
+    yield sentence
 
 
 def _payload(message: str, results: list[StepResult], language: str) -> dict:

@@ -57,6 +57,14 @@ def confirmed_change(awaiting: PendingChange | None, reply: str | None, typed_co
 
 
 def grant_for(reading: Reading, conversation: Conversation) -> WriteGrant:
-    """The writes this turn may make, from the turn's reading of the message (as the planners read it)."""
+    """The writes this turn may make, from the turn's reading of the message (as the planners read it).
+
+    A request to cancel or move a booking ("pode remarcar pra sexta às 10h?") is a request to write,
+    but never to book: whoever plans it, it runs as the confirmed change or not at all.
+    """
     change = confirmed_change(conversation.awaiting, reading.confirmation, reading.booking_code)
-    return WriteGrant(book=reading.asks_to_write, change=change, callback=asks_callback(reading.message))
+    # With several requests in the message, each is judged on its own: "cancela a de sexta e marca a Dra. X dia 3
+    # às 10h" may book; "pode remarcar pra sexta às 10h?" may not.
+    asks_to_book = any(part.asks_to_write and not (part.wants_cancel or part.wants_reschedule)
+                       for part in reading.parts or (reading,))
+    return WriteGrant(book=asks_to_book, change=change, callback=asks_callback(reading.message))

@@ -44,6 +44,8 @@ def _absorb(record: dict, event) -> None:
         record["blocked"], record["emergency"] = event.blocked, event.emergency
         if event.triage is not None:  # the category and red-flag words, for clinical review
             record["triage"] = event.triage
+        if event.wording is not None:  # how often the LLM's answer is shown, and why it is not
+            record["wording"] = event.wording
     elif event.type == "error":
         record["error"] = event.code
     elif event.type == "done":

@@ -7,8 +7,11 @@ turn's first, counted in the turn's LLM budget: on a clear turn it uses the one 
 answer is then the deterministic one (safety before wording).
 
 It never clears a deterministic hit, and it escalates only with a quote that occurs in the message
-(compared after folding), so an LLM cannot invent an emergency the patient did not describe. A
-timeout, an error or an unusable reply leaves the screen's result as it was.
+(compared after folding) and in which one of the deterministic nets sees a health signal: a sign the
+lexicon's rules combine, or a semantic score at its signal level. Occurring in the message only proves
+the words were written, not that they tell of danger: a date range, a doctor's name or a booking verb
+is no signal, so an LLM cannot turn a routine request into the emergency answer. A timeout, an error
+or an unusable reply leaves the screen's result as it was.
 """
 from __future__ import annotations
 
@@ -18,9 +21,9 @@ from agent_system.errors import LLMError
 from agent_system.language.text import Language
 from agent_system.llm.budget import TRIAGE
 from agent_system.llm.client import LLM
-from agent_system.triage.categories import CATEGORIES
+from agent_system.triage.categories import CATEGORIES, SIGN_CONCEPTS
 from agent_system.triage.reader import words_of
-from agent_system.triage.bands import combine
+from agent_system.triage.bands import Thresholds, combine
 from agent_system.triage.screen import TriageResult, assess
 from agent_system.triage.semantic import SemanticScoring, sentences
 
@@ -44,10 +47,12 @@ CHECK_SCHEMA = {
 class TriageSecondNet:
     """Asks the LLM about messages the deterministic screen cleared; may only escalate."""
 
-    def __init__(self, llm: LLM, prompt: str) -> None:
+    def __init__(self, llm: LLM, prompt: str, semantic: SemanticScoring | None = None,
+                 thresholds: Thresholds = Thresholds()) -> None:
         if not prompt.strip():
             raise ValueError("the triage check needs its system prompt (prompts/triage_check.txt)")
         self._llm, self._prompt = llm, prompt
+        self._semantic, self._signal_at = semantic, thresholds.signal_at
 
     def review(self, message: str, screened: TriageResult) -> TriageResult:
         """The screen's result, or an escalation the LLM backs with a quote from the message."""
@@ -59,7 +64,20 @@ class TriageSecondNet:
         except LLMError as e:  # its messages never carry the prompt or the reply
             log.warning("LLM triage check skipped, the screen's result stands: %s", e)
             return screened
-        return _escalation(reply, message, screened) or screened
+        escalation = _escalation(reply, message, screened)
+        if escalation is None:
+            return screened
+        if not self.health_signal(reply["quote"]):
+            log.warning("LLM triage escalation ignored: no health signal in its quote")
+            return screened
+        return escalation
+
+    def health_signal(self, quote: str) -> bool:
+        """Whether the deterministic nets see a health signal in the quoted words themselves."""
+        quoted = assess(quote)
+        if quoted.emergency or not quoted.concepts.isdisjoint(SIGN_CONCEPTS):
+            return True
+        return self._semantic is not None and self._semantic.score(quote).emergency >= self._signal_at
 
 
 def screen(message: str, language: Language, second_net: TriageSecondNet | None = None,

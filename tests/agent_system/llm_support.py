@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 from pathlib import Path
 
@@ -44,3 +45,21 @@ def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def faithful_answer(request) -> str:
+    """What a capable model answers: every slot or booking of the request's clinic data, one sentence each."""
+    from clinic_servers.contract.registry import ClinicRegistry
+    names = {c.id: c.name for c in ClinicRegistry.load().clinics}
+    payload = json.loads(request.body["messages"][-1]["content"])
+    sentences = []
+    for item in payload["clinic_data"]:
+        for line in item.get("slots", []):
+            doctor_day, times = line.split(": ")
+            doctor, day = doctor_day.rsplit(" ", 1)
+            sentences.append(f"Na {names[item['clinic']]}, {doctor} tem horários em {day} às {times}.")
+        booked = (item.get("result") or {}).get("appointment")
+        if booked:
+            sentences.append(f"Sua consulta na {names[item['clinic']]} com {booked['doctor']} está confirmada para "
+                             f"{booked['date']} às {booked['time']}. O código da reserva é {booked['booking_code']}.")
+    return " ".join(sentences)

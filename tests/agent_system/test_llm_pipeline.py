@@ -16,6 +16,7 @@ from agent_system.planning.llm_planner import PLAN_SCHEMA
 from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.settings import PROMPTS_DIR
 from tests.fakes.openai_server import FakeReply
+from tests.agent_system.llm_support import faithful_answer
 from tests.support import agent_settings, free_port, run_turn
 
 SAFE = json.dumps({"safe": True, "flags": []})
@@ -70,7 +71,7 @@ def planned(events):
 
 def test_a_clear_turn_is_planned_by_the_rules_with_one_llm_call_for_the_answer(
         llm_pipeline, openai_server, conversation):
-    openai_server.script("Temos horários na Clínica A e na Clínica C.")
+    openai_server.route = faithful_answer  # a model that lists every slot it was given
     events, answer = run_turn(llm_pipeline, conversation, "quero um cardiologista")
     assert plan_of(events).source == "rules"
     assert planned(events) == [("clinic_a", "list_available_slots"), ("clinic_c", "list_available_slots")]
@@ -79,7 +80,7 @@ def test_a_clear_turn_is_planned_by_the_rules_with_one_llm_call_for_the_answer(
     assert request.body["max_tokens"] > 0
     first_line = (PROMPTS_DIR / "response_generator.txt").read_text(encoding="utf-8").splitlines()[0]
     assert request.body["messages"][0]["content"].startswith(first_line)
-    assert answer.text == "Temos horários na Clínica A e na Clínica C."
+    assert answer.text == faithful_answer(request)
     assert {s.clinic for s in answer.slots} == {"clinic_a", "clinic_c"}
 
 
@@ -92,7 +93,7 @@ def test_a_turn_without_steps_makes_no_llm_call(llm_pipeline, openai_server, con
 def test_an_unclear_turn_asks_the_llm_planner_with_a_small_prompt_and_uses_a_grounded_plan(
         llm_pipeline, openai_server, asked_cardiology):
     openai_server.script(CARDIOLOGY_PLAN, SAFE, "Seguem os horários de Cardiologia.")
-    events, answer = run_turn(llm_pipeline, asked_cardiology, UNCLEAR)
+    events, answer = run_turn(llm_pipeline, asked_cardiology, UNCLEAR)  # an answer that lists no slot
     assert plan_of(events).source == "llm"
     assert planned(events) == [("clinic_a", "list_available_slots"), ("clinic_c", "list_available_slots")]
     planner, verifier, responder = (r.body for r in openai_server.requests)
@@ -104,7 +105,7 @@ def test_an_unclear_turn_asks_the_llm_planner_with_a_small_prompt_and_uses_a_gro
     assert prompt_chars / 3 <= 1500  # ~1.5k tokens even at 3 characters a token
     assert verifier["response_format"]["json_schema"]["name"] == "verification"
     assert responder["stream"] is True
-    assert answer.text == "Seguem os horários de Cardiologia."
+    assert answer.text.startswith("Aqui estão os horários livres em Cardiologia")  # the slots, deterministically
 
 
 @pytest.mark.parametrize(("reply", "why"), [
@@ -192,26 +193,20 @@ def test_an_llm_answer_that_invents_is_replaced_by_the_rendering(llm_pipeline, o
     assert invented not in streamed
 
 
-def test_an_answer_streams_word_by_word_and_each_entity_only_with_its_checked_sentence(
-        llm_pipeline, openai_server, conversation):
-    reply = "Temos vários horários livres para você. Há horários com o Dr. Ricardo Lopes."
-    openai_server.script(FakeReply(content=reply, chunks=16))
+def test_an_answer_streams_sentence_by_sentence_each_once_it_is_checked(llm_pipeline, openai_server, conversation):
+    openai_server.route = lambda request: FakeReply(content=faithful_answer(request), chunks=64)
     events, answer = run_turn(llm_pipeline, conversation, "quero um cardiologista")
     tokens = [e.text for e in events if e.type == "token"]
-    assert answer.text == reply == "".join(tokens)
-    first_sentence = "Temos vários horários livres para você. "
-    assert len(tokens) > 3 and len(tokens[0]) < len(first_sentence)  # before the first sentence ended
-    # The doctor waits for the end of its sentence, which is checked whole before it is shown.
-    assert tokens[-1] == "Dr. Ricardo Lopes." and "".join(tokens[:-1]).endswith("Há horários com o ")
+    assert answer.text == "".join(tokens) and len(tokens) > 3
+    # Every piece is a whole sentence: no entity shows before the sentence that names it was checked whole.
+    assert all(t.strip().startswith("Na Clínica") and t.endswith(".") for t in tokens)
 
 
 def test_a_real_doctor_in_a_sentence_that_invents_a_time_is_never_streamed(llm_pipeline, openai_server, conversation):
     openai_server.script(FakeReply(content="Temos um horário com Dr. Ricardo Lopes em 25/11 às 07:15.", chunks=20))
     events, answer = run_turn(llm_pipeline, conversation, "quero um cardiologista")
-    tokens = [e.text for e in events if e.type == "token"]
-    # The sentence stops streaming at the doctor's name; the answer event then replaces it with the rendering.
-    assert "".join(tokens) == "Temos um horário com "
-    assert "Dr. Ricardo Lopes em" not in "".join(tokens) and "07:15" not in "".join(tokens)
+    # The sentence is judged whole before any of it shows; the answer event is the rendering.
+    assert [e for e in events if e.type == "token"] == []
     assert answer.text.startswith("Aqui estão os horários livres em Cardiologia")
 
 

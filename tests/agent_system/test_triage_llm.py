@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from agent_system.assembly import build_pipeline
+from agent_system.assembly import build_pipeline, semantic_screen
 from agent_system.llm.client import LLM, LLMSettings
 from agent_system.sessions.audit import audit_record
 from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.settings import PROMPTS_DIR
-from agent_system.triage.screen import assess
+from agent_system.triage.screen import TriageResult, assess
 from agent_system.triage.second_net import MAX_TOKENS, TriageSecondNet
 from tests.fakes.openai_server import FakeReply
 from tests.support import agent_settings, call_tool, make_cpf, run_turn, store_bookings
@@ -31,6 +31,13 @@ def check(emergency: bool, category: str, quote: str) -> str:
 def net(openai_server):
     llm = LLM(LLMSettings(provider="openai", base_url=openai_server.base_url, timeout_s=1))
     return TriageSecondNet(llm, (PROMPTS_DIR / "triage_check.txt").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def semantic_net(openai_server):
+    """The net as the product builds it: with the semantic screen to see a signal the lexicon does not read."""
+    llm = LLM(LLMSettings(provider="openai", base_url=openai_server.base_url, timeout_s=1))
+    return TriageSecondNet(llm, (PROMPTS_DIR / "triage_check.txt").read_text(encoding="utf-8"), semantic_screen())
 
 
 @pytest.fixture
@@ -92,7 +99,9 @@ def test_a_plain_booking_makes_one_llm_call_the_answer_and_no_triage_call(
     [request] = openai_server.requests
     first_line = (PROMPTS_DIR / "response_generator.txt").read_text(encoding="utf-8").splitlines()[0]
     assert request.body["stream"] is True and request.body["messages"][0]["content"].startswith(first_line)
-    assert llm_calls(events) == ["answer"] and answer.text == "Pronto, sua consulta está marcada."
+    assert llm_calls(events) == ["answer"]
+    # That answer lacks the booking's facts: the deterministic confirmation, with its code, is shown instead.
+    assert answer.text.startswith("Consulta confirmada!") and booked.code in answer.text
 
 
 def test_a_message_without_health_language_is_not_sent_to_the_net(llm_pipeline, openai_server):
@@ -153,3 +162,56 @@ def test_an_unknown_category_escalates_as_a_general_emergency(net, openai_server
     openai_server.script(check(True, "something else", "minha vó tá meio esquisita"))
     result = net.review(CLEARED, assess(CLEARED))
     assert (result.emergency, result.kind, result.matched) == (True, "medical", "minha vo esta meio esquisita")
+
+
+# --- a quote must carry a health signal the deterministic nets see --------------------------------
+
+CAMILA = "Dra. Camila Rocha"
+
+
+def test_a_booking_with_its_doctor_day_and_time_quoted_as_danger_is_still_booked(llm_pipeline, openai_server, clinics):
+    cpf = make_cpf(7410).replace(".", "").replace("-", "")
+    slot = call_tool(clinics.url("clinic_b"), "list_available_slots", {"doctor": CAMILA})["structuredContent"][
+        "available_slots"][-1]
+    day = "/".join(reversed(slot["date"].split("-")))
+    message = f"quero marcar com a {CAMILA} dia {day} às {slot['time']}, é por causa de uma pinta no braço"
+    assert assess(message).health_language is True  # "braço": the message goes to the net
+    openai_server.script(check(True, "violence", f"marcar com a {CAMILA} dia {day}"))  # a false alarm
+    patient = Patient(name="Lia Campos Prado", cpf=cpf)
+    events, answer = run_turn(llm_pipeline, Conversation(patient=patient), message)
+    assert answer.emergency is False and next(e for e in events if e.type == "plan").source == "rules"
+    assert store_bookings(clinics, "clinic_b", cpf) == [("clinic_b", CAMILA, slot["date"], slot["time"])]
+    assert llm_calls(events) == ["triage"]
+    [booked] = answer.appointments  # the clinics are shared by the whole run: free the slot again
+    freed = call_tool(clinics.url("clinic_b"), "cancel_appointment",
+                      {"doctor": CAMILA, "date": slot["date"], "time": slot["time"], "patient_name": patient.name,
+                       "cpf": cpf, "booking_code": booked.code})
+    assert freed["isError"] is False
+
+
+def test_a_date_range_quoted_as_danger_still_gets_its_listing(llm_pipeline, openai_server):
+    message = "quero dermatologia entre 24 e 27 de novembro, tenho uma mancha no braço"
+    openai_server.script(check(True, "stroke", "entre 24 e 27 de novembro"))
+    events, answer = run_turn(llm_pipeline, conversation(), message)
+    assert answer.emergency is False and answer.slots
+    assert {s.clinic for s in answer.slots} <= {"clinic_b", "clinic_f"}
+    assert all("2026-11-24" <= s.date <= "2026-11-27" for s in answer.slots)
+    assert llm_calls(events) == ["triage"]
+
+
+@pytest.mark.parametrize("quote", ["quero remarcar o dermatologista", "remarcar o dermatologista",
+                                   "o dermatologista hoje"])
+def test_a_quote_of_booking_words_never_escalates(net, openai_server, quote):
+    message = "quero remarcar o dermatologista hoje. minha vó tá meio esquisita"
+    openai_server.script(check(True, "stroke", quote))
+    assert net.review(message, assess(message)).emergency is False
+
+
+def test_a_sign_the_semantic_screen_sees_in_the_quote_escalates(semantic_net, openai_server):
+    message = "preciso cancelar a consulta da dermato, acho que não vou estar mais aqui semana que vem"
+    quote = "acho que não vou estar mais aqui semana que vem"
+    assert assess(quote).concepts.isdisjoint({"SUICIDE", "DONE"})  # no word of the lexicon's
+    openai_server.script(check(True, "suicide", quote))
+    cleared = TriageResult(emergency=False, health_language=True)
+    result = semantic_net.review(message, cleared)
+    assert (result.emergency, result.kind) == (True, "suicide")
