@@ -1,7 +1,9 @@
 """Small shared test tools: free ports, JSON-RPC calls, clinic fleets on ephemeral ports."""
 from __future__ import annotations
 
+import os
 import socket
+import sqlite3
 import subprocess
 import threading
 import time
@@ -63,6 +65,25 @@ def single_clinic(clinic_id: str, var_dir, workers: int = 1):
     fleet.start(clinic_id)
     fleet.wait_ready()
     return fleet
+
+
+def clinic_on_day(clinic_id: str, var_dir, today: str, **env: str):
+    """One clinic process on its store in `var_dir`, its clock on `today` ("" for the real date), started and ready.
+
+    Restarted on the same store with a later `today`, its appointments are past: how erasure and retention are
+    tried against a real process."""
+    from clinic_servers.launcher import ClinicFleet
+    fleet = ClinicFleet(clinic_env(var_dir) | {"PATH": os.environ["PATH"], "CLINIC_TODAY": today, **env},
+                        ports={clinic_id: free_port()})
+    fleet.start(clinic_id)
+    fleet.wait_ready()
+    return fleet
+
+
+def store_rows(var_dir, clinic_id: str, sql: str, *args) -> list[tuple]:
+    """A read-only query of a clinic's SQLite store."""
+    with sqlite3.connect(f"file:{var_dir / f'{clinic_id}.sqlite3'}?mode=ro", uri=True) as db:
+        return db.execute(sql, args).fetchall()
 
 
 def agent_settings(urls: dict[str, str], var_dir, **overrides):

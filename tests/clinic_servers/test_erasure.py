@@ -3,30 +3,14 @@ CPF and booking codes, the write log included, and the slot history stays, anony
 the clinic's clock is moved past the appointment by restarting it on the same store."""
 from __future__ import annotations
 
-import os
-import sqlite3
-from pathlib import Path
 
 import pytest
 
 from clinic_servers.launcher import ClinicFleet
-from tests.support import CLINIC_TODAY, STAFF_TOKEN, call_tool, clinic_env, free_port, make_cpf
+from tests.support import CLINIC_TODAY, STAFF_TOKEN, call_tool, clinic_on_day, make_cpf, store_rows
 
 CLINIC, DOCTOR, NAME = "clinic_a", "Dr. Ricardo Lopes", "Beatriz Campos Lima"
 A_WEEK_LATER = "2026-11-30"
-
-
-def clinic_on(var_dir: Path, today: str) -> ClinicFleet:
-    fleet = ClinicFleet(clinic_env(var_dir) | {"PATH": os.environ["PATH"], "CLINIC_TODAY": today},
-                        ports={CLINIC: free_port()})
-    fleet.start(CLINIC)
-    fleet.wait_ready()
-    return fleet
-
-
-def rows(var_dir: Path, sql: str, *args) -> list[tuple]:
-    with sqlite3.connect(f"file:{var_dir / f'{CLINIC}.sqlite3'}?mode=ro", uri=True) as db:
-        return db.execute(sql, args).fetchall()
 
 
 def erase(fleet: ClinicFleet, cpf: str, token: str = STAFF_TOKEN) -> dict:
@@ -37,7 +21,7 @@ def erase(fleet: ClinicFleet, cpf: str, token: str = STAFF_TOKEN) -> dict:
 def booked(tmp_path):
     """A patient with one booking in the first days of the window (made with a retry key: the write log has it)."""
     cpf = make_cpf(9300)
-    fleet = clinic_on(tmp_path, CLINIC_TODAY)
+    fleet = clinic_on_day(CLINIC, tmp_path, CLINIC_TODAY)
     try:
         slot = call_tool(fleet.url(CLINIC), "list_available_slots", {"doctor": DOCTOR, "date_to": "2026-11-27"}
                          )["structuredContent"]["available_slots"][0]
@@ -55,7 +39,7 @@ def test_a_patient_with_an_upcoming_appointment_is_not_erased(booked):
     refused = erase(fleet, cpf)
     assert refused["isError"] is True and refused["structuredContent"]["error"]["code"] == "upcoming_appointments"
     digits = cpf.replace(".", "").replace("-", "")
-    assert rows(var_dir, "SELECT name FROM patients WHERE cpf = ?", digits) == [(NAME,)]
+    assert store_rows(var_dir, CLINIC, "SELECT name FROM patients WHERE cpf = ?", digits) == [(NAME,)]
 
 
 def test_the_patient_token_cannot_erase(booked):
@@ -67,24 +51,24 @@ def test_the_patient_token_cannot_erase(booked):
 def test_after_the_last_appointment_name_cpf_and_codes_are_erased_and_the_slot_history_stays(booked):
     fleet, var_dir, cpf, slot, appointment = booked
     digits = cpf.replace(".", "").replace("-", "")
-    booked_before = rows(var_dir, "SELECT COUNT(*) FROM slots WHERE available = 0")
+    booked_before = store_rows(var_dir, CLINIC, "SELECT COUNT(*) FROM slots WHERE available = 0")
     fleet.stop()
-    later = clinic_on(var_dir, A_WEEK_LATER)  # the same store, a week on: the appointment is past
+    later = clinic_on_day(CLINIC, var_dir, A_WEEK_LATER)  # the same store, a week on: the appointment is past
     try:
         done = erase(later, cpf)
     finally:
         later.stop()
     assert done["isError"] is False and done["structuredContent"]["bookings_anonymised"] == 1
     for table in ("slots", "patients", "identity_failures", "writes"):
-        assert rows(var_dir, f"SELECT COUNT(*) FROM {table} WHERE cpf = ?", digits) == [(0,)], table
-    assert rows(var_dir, "SELECT COUNT(*) FROM slots WHERE patient_name = ? OR booking_code = ?",
+        assert store_rows(var_dir, CLINIC, f"SELECT COUNT(*) FROM {table} WHERE cpf = ?", digits) == [(0,)], table
+    assert store_rows(var_dir, CLINIC, "SELECT COUNT(*) FROM slots WHERE patient_name = ? OR booking_code = ?",
                 NAME, appointment["booking_code"]) == [(0,)]
-    assert rows(var_dir, "SELECT COUNT(*) FROM writes WHERE outcome LIKE ?", f"%{appointment['booking_code']}%") \
+    assert store_rows(var_dir, CLINIC, "SELECT COUNT(*) FROM writes WHERE outcome LIKE ?", f"%{appointment['booking_code']}%") \
         == [(0,)]
     # The slot stays taken in the history, holding nothing that points at a person.
-    assert rows(var_dir, "SELECT available, patient_name FROM slots WHERE doctor = ? AND date = ? AND time = ?",
+    assert store_rows(var_dir, CLINIC, "SELECT available, patient_name FROM slots WHERE doctor = ? AND date = ? AND time = ?",
                 DOCTOR, *slot) == [(0, None)]
-    assert rows(var_dir, "SELECT COUNT(*) FROM slots WHERE available = 0") == booked_before
+    assert store_rows(var_dir, CLINIC, "SELECT COUNT(*) FROM slots WHERE available = 0") == booked_before
     # Nor in the file's bytes: no freed page or write-ahead log keeps them.
     for form in (digits, NAME, appointment["booking_code"]):
         assert [p.name for p in var_dir.iterdir() if p.name.startswith(CLINIC) and form.encode() in p.read_bytes()] \
