@@ -6,7 +6,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-from agent_system.events import to_sse
+from agent_system.domain.events import to_sse
 
 KEEPALIVE_S = 10.0
 _END = object()

@@ -6,7 +6,7 @@ from typing import Callable, Generator, Iterator, Protocol
 
 from agent_system.answer.llm_responder import Wording
 from agent_system.answer.responder import Rendering
-from agent_system.events import TokenEvent
+from agent_system.domain.events import TokenEvent
 from agent_system.llm.budget import TurnKind
 from agent_system.planning.plan import Plan, Step, StepResult
 from agent_system.planning.write_grant import WriteGrant

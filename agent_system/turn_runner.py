@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 from typing import Iterator
 
-from agent_system.events import SessionEvent
+from agent_system.domain.events import SessionEvent
 from agent_system.pipeline import Pipeline
 from agent_system.sessions.audit import AuditLog
 from agent_system.sessions.conversation import Conversation

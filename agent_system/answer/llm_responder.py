@@ -21,7 +21,7 @@ from agent_system.answer.answer_gate import AnswerGate, Reference
 from agent_system.answer.responder import Rendering
 from agent_system.dispatch.results import IDENTITY_REFUSALS
 from agent_system.errors import LLMError, UnfaithfulAnswer
-from agent_system.events import TokenEvent
+from agent_system.domain.events import TokenEvent
 from agent_system.language.text import normalize
 from agent_system.planning.plan import StepResult
 from agent_system.sessions.conversation import Patient

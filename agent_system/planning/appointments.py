@@ -6,7 +6,7 @@ from typing import Any
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.events import AppointmentItem, SlotOffer
+from agent_system.domain.events import AppointmentItem, SlotOffer
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent_system.events import SlotOffer
+from agent_system.domain.events import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.plan import HeldPick, Intent, Plan

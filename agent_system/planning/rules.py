@@ -5,7 +5,7 @@ from datetime import date
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.events import SlotOffer
+from agent_system.domain.events import SlotOffer
 from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft

@@ -12,7 +12,7 @@ from typing import Iterator
 import requests
 
 from agent_system.errors import ApiRefusal
-from agent_system.events import from_wire
+from agent_system.domain.events import from_wire
 from agent_system.sse import SSEParser
 from agent_system.terminal.console import answer_text, describe
 

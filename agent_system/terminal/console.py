@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from agent_system.events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent,
+from agent_system.domain.events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent,
                      VerificationEvent)
 
 

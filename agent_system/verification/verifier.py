@@ -16,7 +16,7 @@ from typing import Iterable
 from clinic_servers.contract.cpf import redact_cpfs
 
 from agent_system.errors import LLMBudgetSpent, LLMError
-from agent_system.events import VerificationEvent
+from agent_system.domain.events import VerificationEvent
 from agent_system.language.registry import language_pack
 from agent_system.language.text import Language
 from agent_system.llm.client import LLM

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from clinic_servers.contract.cpf import normalize_cpf
 
 from agent_system.errors import ApiError, SessionsFull, TooManyRequests
-from agent_system.events import to_record
+from agent_system.domain.events import to_record
 from agent_system.planning.write_intent import booking_code_in
 from agent_system.sessions.conversation import Conversation, Patient
 from agent_system.sessions.store import SessionStore

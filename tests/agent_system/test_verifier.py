@@ -5,7 +5,7 @@ import logging
 
 import pytest
 
-from agent_system.events import VerificationEvent
+from agent_system.domain.events import VerificationEvent
 from agent_system.verification.verifier import OK_NOTE, Verdict, blocked_note
 from tests.agent_system.verifier_support import ANA, ANA_BARE, MARIA, MARIA_CPF, MARIA_MASK, booking
 

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from agent_system.events import to_record
+from agent_system.domain.events import to_record
 
 
 class RecordingRouter:

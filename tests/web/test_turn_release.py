@@ -22,7 +22,7 @@ import pytest
 import requests
 from werkzeug.test import EnvironBuilder
 
-from agent_system.events import SessionEvent
+from agent_system.domain.events import SessionEvent
 from agent_system.web.dev_server import dev_server
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import ANA_CPF, CLINIC_TODAY, PATIENT_TOKEN, free_port, wait_for
