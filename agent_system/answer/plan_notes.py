@@ -5,7 +5,7 @@ from typing import Callable
 
 from agent_system.answer.household import ask_dependant_note
 from agent_system.answer.slot_listing import which_slot_note
-from agent_system.domain.events import AppointmentItem
+from agent_system.domain.appointments import AppointmentItem
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import normalize
 from agent_system.planning.held_slots import pick_note

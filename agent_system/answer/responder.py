@@ -13,7 +13,8 @@ from agent_system.answer.slot_listing import SlotListingText
 from agent_system.dispatch.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
                                        change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
                                        written_items)
-from agent_system.domain.events import AppointmentItem, ConfirmRequest, SlotOffer
+from agent_system.domain.events import ConfirmRequest
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language
 from agent_system.planning.held_slots import asked_slot_note, offered_slot

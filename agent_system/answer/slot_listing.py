@@ -9,7 +9,7 @@ from itertools import groupby
 from typing import Any
 
 from agent_system.dispatch.results import LIST_SLOTS, offered_slots, parsed, successes, tool_error
-from agent_system.domain.events import SlotOffer
+from agent_system.domain.appointments import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.plan import DayPart, StepResult
 from clinic_servers.contract.registry import Clinic

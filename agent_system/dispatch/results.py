@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from agent_system.domain.events import AppointmentItem, SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.planning.plan import DayPart, StepResult, part_of_day
 from clinic_servers.contract.booking_codes import CODE_PATTERN
 from clinic_servers.contract.error_codes import REFUSALS

@@ -6,6 +6,8 @@ from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
+
 Stage = Literal["triage", "planning", "dispatch", "verification", "answer"]
 
 
@@ -62,25 +64,6 @@ class VerificationEvent(_Event):
 class TokenEvent(_Event):
     type: Literal["token"] = "token"
     text: str
-
-
-class SlotOffer(BaseModel):
-    clinic: str
-    doctor: str
-    date: str
-    time: str
-
-
-class AppointmentItem(BaseModel):
-    clinic: str
-    doctor: str
-    date: str
-    time: str
-    status: str
-    # Only on a booking made this turn: the patient needs it to cancel or reschedule later.
-    code: str | None = None
-    # Whom the appointment is for, when not the patient (a child, a parent): their name.
-    patient: str | None = None
 
 
 class ConfirmRequest(BaseModel):

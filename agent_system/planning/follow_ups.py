@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.domain.events import SlotOffer
+from agent_system.domain.appointments import SlotOffer
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.reading import Reading
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef

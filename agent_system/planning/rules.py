@@ -5,7 +5,7 @@ from datetime import date
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.domain.events import SlotOffer
+from agent_system.domain.appointments import SlotOffer, chronological
 from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft
@@ -15,7 +15,7 @@ from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan
 from agent_system.planning.several_requests import combined
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
-from agent_system.understanding.reading import Reading, chronological, read
+from agent_system.understanding.reading import Reading, read
 from agent_system.understanding.vocabulary import DoctorIndex
 
 

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from clinic_servers.contract.cpf import mask_cpf
 
-from agent_system.domain.events import AppointmentItem, SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 
 MAX_TURNS = 40  # turns a session keeps for the patient to see again (GET /api/session)
 RECENT_MESSAGES = 12  # messages a planner reads as context

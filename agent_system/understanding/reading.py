@@ -5,8 +5,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, TypeVar
 
+from agent_system.domain.appointments import Dated, chronological
 from agent_system.language.text import Language, language_of, normalize
 from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request, without_codes
 from agent_system.sessions.conversation import Conversation
@@ -27,15 +28,7 @@ from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
 
 
-class _Dated(Protocol):
-    """A slot offer or a booking: something at a clinic, with a doctor, on a date, at a time."""
-    clinic: str
-    doctor: str
-    date: str
-    time: str
-
-
-_D = TypeVar("_D", bound=_Dated)
+_D = TypeVar("_D", bound=Dated)
 
 
 @dataclass(frozen=True)
@@ -125,16 +118,11 @@ class Reading:
         """The offers or bookings that fit the doctors, clinics, dates (and times) named, earliest first."""
         return sorted((i for i in items if self._fits(i, match_time)), key=chronological)
 
-    def _fits(self, item: _Dated, match_time: bool) -> bool:
+    def _fits(self, item: Dated, match_time: bool) -> bool:
         names = {d.name for d in self.doctors}
         return ((not names or item.doctor in names) and (not self.clinics or item.clinic in self.clinics)
                 and (not self.dates or item.date in self.days)
                 and (not match_time or not self.times or item.time in self.times))
-
-
-def chronological(item: _Dated) -> tuple[str, str, str, str]:
-    """Sort key: date, time, then clinic and doctor for ties."""
-    return item.date, item.time, item.clinic, item.doctor
 
 
 def _ordinal(text: str, message: str, conversation: Conversation) -> int | None:

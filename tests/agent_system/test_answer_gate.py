@@ -9,7 +9,7 @@ from agent_system.answer.answer_gate import (MISSING_FACT, OTHER_FACT, UNGROUNDE
                                              AnswerGate)
 from agent_system.answer.responder import Rendering
 from agent_system.assembly import build_pipeline
-from agent_system.domain.events import AppointmentItem, SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.llm.client import LLMSettings
 from agent_system.sessions.audit import audit_record
 from agent_system.sessions.conversation import Conversation, Patient

@@ -5,7 +5,7 @@ from datetime import date
 
 import pytest
 
-from agent_system.domain.events import AppointmentItem, SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.errors import UngroundedPlan
 from agent_system.planning.check import PlanCheck
 from agent_system.planning.plan import Plan, Step

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agent_system.domain.events import AppointmentItem, SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import normalize
 from agent_system.planning.rules import RulesPlanner
 from agent_system.planning.write_intent import is_write_request

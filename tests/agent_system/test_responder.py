@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from agent_system.answer.responder import Rendering, appointment_items, offered_slots
-from agent_system.domain.events import AppointmentItem, SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from tests.agent_system.responder_support import (CLINIC_A, CLINIC_C, LIST, TODAY, booking, cancellation, failed,
                                                   listing, mine, refused, rescheduling, slot)
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from agent_system.domain.events import AppointmentItem
+from agent_system.domain.appointments import AppointmentItem
 from agent_system.planning.plan import Clarification, Intent, Plan
 from tests.agent_system.responder_support import TODAY
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agent_system.domain.events import AppointmentItem, SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import detect_language, normalize
 from agent_system.planning.plan import PATIENT_ACTIONS
 from agent_system.planning.rules import RulesPlanner

@@ -7,7 +7,8 @@ from pathlib import Path
 import icalendar
 from playwright.sync_api import expect
 
-from agent_system.domain.events import AnswerEvent, ConfirmRequest, DoneEvent, SlotOffer, StageEvent, to_sse
+from agent_system.domain.events import AnswerEvent, ConfirmRequest, DoneEvent, StageEvent, to_sse
+from agent_system.domain.appointments import SlotOffer
 from tests.support import call_tool, make_cpf, store_bookings
 from tests.web.browser_support import VIEWPORTS, finished, identify, mine, record, send, serious_violations, shot
 

@@ -10,7 +10,7 @@ import time
 import pytest
 import redis as redis_client
 
-from agent_system.domain.events import SlotOffer
+from agent_system.domain.appointments import SlotOffer
 from agent_system.sessions.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Patient, Turn
 from agent_system.sessions.store import RedisSessions, SqliteSessions
 from tests.support import free_port, wait_for_redis
