@@ -9,7 +9,8 @@ from clinic_servers.contract.environment import read_environment
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.assembly import build_pipeline
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.settings import AgentSettings
 from agent_system.terminal.console import answer_text, describe
 from agent_system.turn_runner import open_turn_runner

@@ -18,7 +18,8 @@ from agent_system.planning.held_slots import PICKED, offered_slot
 from agent_system.planning.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import WriteGrant, grant_for
 from agent_system.planning.write_intent import confirmation_reply
-from agent_system.sessions.conversation import Conversation, PendingAction, Turn
+from agent_system.sessions.conversation import Conversation, Turn
+from agent_system.domain.pending import PendingAction
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, FrontDeskReview, Planning,
                                   SecondLook, SemanticScoring, TurnBudget, Today, Verifying)
 from agent_system.triage.answers import help_called_answer, safety_line

@@ -10,7 +10,8 @@ from agent_system.domain.events import TokenEvent
 from agent_system.llm.budget import TurnKind
 from agent_system.planning.plan import Plan, Step, StepResult
 from agent_system.planning.write_grant import WriteGrant
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.triage.screen import TriageResult
 from agent_system.triage.semantic import SemanticScoring
 from agent_system.understanding.reading import Reading

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from agent_system.assembly import build_pipeline
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.evaluation.runner import clinic_fleet, fleet_urls
 from tests.support import CLINIC_TODAY, agent_settings, make_cpf, run_turn

@@ -24,7 +24,7 @@ from agent_system.errors import LLMError, UnfaithfulAnswer
 from agent_system.domain.events import TokenEvent
 from agent_system.language.text import normalize
 from agent_system.planning.plan import StepResult
-from agent_system.sessions.conversation import Patient
+from agent_system.domain.patient import Patient
 from agent_system.understanding.dates import find_dates
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.times import find_times

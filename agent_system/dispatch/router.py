@@ -12,7 +12,7 @@ from agent_system.dispatch.clinic_http import ClinicHTTP
 from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS, WRITE_ACTIONS, Step,
                    StepResult)
 from agent_system.planning.write_grant import WriteGrant
-from agent_system.sessions.conversation import Patient
+from agent_system.domain.patient import Patient
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.cpf import normalize_cpf
 from clinic_servers.contract.tools import BOOKER_ARGUMENT, CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT

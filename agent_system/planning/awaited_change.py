@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from agent_system.dispatch.results import appointment_items, booked_slots, offered_slots, tool_error
 from agent_system.planning.plan import Intent, Plan, StepResult
-from agent_system.sessions.conversation import PendingChange
+from agent_system.domain.pending import PendingChange
 from clinic_servers.contract.error_codes import ToolErrorCode
 
 

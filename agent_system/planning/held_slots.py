@@ -14,7 +14,8 @@ from agent_system.domain.appointments import SlotOffer, chronological
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.plan import HeldPick, Intent, Plan
-from agent_system.sessions.conversation import Conversation, PendingAction
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.pending import PendingAction
 from agent_system.understanding.reading import Reading
 
 PICKED = "book_pick"  # the pending action of a slot held for a yes; the overlap guard takes the yes or no

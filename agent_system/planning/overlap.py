@@ -18,7 +18,8 @@ from agent_system.domain.appointments import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.held_slots import PICKED, pick_question
 from agent_system.planning.plan import Intent, Overlap, Plan, Step
-from agent_system.sessions.conversation import Conversation, PendingAction
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.pending import PendingAction
 from agent_system.understanding.reading import Reading
 
 HELD = "book_overlap"  # the pending action of a held booking

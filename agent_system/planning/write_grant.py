@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agent_system.planning.plan import Step
-from agent_system.sessions.conversation import Conversation, PendingChange
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.pending import PendingChange
 from agent_system.understanding.human_contact import asks_callback
 from agent_system.understanding.reading import Reading
 from clinic_servers.contract.tools import CODE_ARGUMENT

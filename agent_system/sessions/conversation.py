@@ -5,50 +5,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from clinic_servers.contract.cpf import mask_cpf
-
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
+from agent_system.domain.patient import ANY_CLINIC, Dependant, Patient
+from agent_system.domain.pending import PendingAction, PendingChange
 
 MAX_TURNS = 40  # turns a session keeps for the patient to see again (GET /api/session)
 RECENT_MESSAGES = 12  # messages a planner reads as context
-ANY_CLINIC = "*"  # the codes a patient typed: which clinic gave them is not known, so every clinic is shown them
 MAX_TYPED_CODES = 10
-MAX_CODES_SHOWN = 50  # codes a clinic takes in one listing
-
-
-class Dependant(BaseModel):
-    """Someone the patient books for (a child, a parent, a spouse), named in this conversation."""
-    name: str
-    cpf: str  # 11 digits, never sent to the browser or logged
-    relation: str  # how the patient called them: "filho", "mãe", "wife"
-
-
-class Patient(BaseModel):
-    name: str
-    cpf: str  # 11 digits, never sent to the browser or logged
-    # The booking codes the patient holds, by clinic: a clinic shows a patient's bookings only to their
-    # codes, since a name and a CPF are semi-public. From the page's memory, and those typed in the chat.
-    codes: dict[str, list[str]] = Field(default_factory=dict)
-    # The people the patient named, with their CPF, in this conversation: the only identities besides the
-    # patient's own that a booking may be made for.
-    dependants: list[Dependant] = Field(default_factory=list)
-
-    def dependant(self, cpf: str) -> Dependant | None:
-        """The dependant named with this CPF in this conversation, if any."""
-        return next((d for d in self.dependants if d.cpf == cpf), None)
-
-    def codes_at(self, clinic: str) -> list[str]:
-        """The codes to show one clinic: those typed without saying which clinic, then its own (as many as it takes)."""
-        return list(dict.fromkeys([*self.codes.get(ANY_CLINIC, ()), *self.codes.get(clinic, ())]))[:MAX_CODES_SHOWN]
-
-    @property
-    def cpf_masked(self) -> str:
-        """The CPF as people may see it: ***.456.789-**."""
-        return mask_cpf(self.cpf)
-
-    def public(self) -> dict[str, str]:
-        """The patient as the web API shows them."""
-        return {"name": self.name, "cpf_masked": self.cpf_masked}
 
 
 class Message(BaseModel):
@@ -60,30 +23,6 @@ class Turn(Message):
     """A message as the patient saw it, with the slots and bookings it showed."""
     slots: list[SlotOffer] = Field(default_factory=list)
     appointments: list[AppointmentItem] = Field(default_factory=list)
-
-
-class PendingChange(BaseModel):
-    """A cancel or reschedule the assistant asked the patient to confirm; it runs only after a yes."""
-    action: Literal["cancel", "reschedule"]
-    appointment: AppointmentItem  # carries the booking code when the conversation knows it
-    new_date: str | None = None
-    new_time: str | None = None
-
-    def with_code(self, code: str) -> "PendingChange":
-        """The same change, with the booking code the patient typed."""
-        return self.model_copy(update={"appointment": self.appointment.model_copy(update={"code": code})})
-
-
-class PendingAction(BaseModel):
-    """An action waiting for the patient's next message: which booking to cancel or move, or a held booking's yes."""
-    action: Literal["cancel", "reschedule", "book_overlap", "book_pick"]
-    appointment: AppointmentItem | None = None  # the booking to cancel or move, once known
-    doctor: str | None = None  # what the patient said of the booking before it was looked up
-    date: str | None = None
-    time: str | None = None
-    new_date: str | None = None  # the new slot of a reschedule, as far as it is known
-    new_time: str | None = None
-    slot: SlotOffer | None = None  # a booking held back as overlapping (book_overlap) or as an unsure pick (book_pick)
 
 
 class FamilyAsk(BaseModel):

@@ -19,7 +19,8 @@ from pydantic import TypeAdapter
 from clinic_servers.contract.storage import create_private_file, enable_wal
 
 from agent_system.errors import SessionsFull
-from agent_system.sessions.conversation import MAX_TURNS, Conversation, Patient, Turn
+from agent_system.sessions.conversation import MAX_TURNS, Conversation, Turn
+from agent_system.domain.patient import Patient
 from agent_system.sessions.migrations import migrate
 
 IDLE_TTL_S = 60 * 60

@@ -21,7 +21,7 @@ from agent_system.language.registry import language_pack
 from agent_system.language.text import Language
 from agent_system.llm.client import LLM
 from agent_system.planning.plan import StepResult
-from agent_system.sessions.conversation import Patient
+from agent_system.domain.patient import Patient
 from agent_system.verification.household import as_household
 from agent_system.verification.medical_text import ADVICE, DIAGNOSIS, DOSE, DRUG, PRESCRIPTION, health_record
 from agent_system.verification.pii import (Leaf, doctor_keys, field_leaks, fold, foreign_names, mentions, pii_kinds,

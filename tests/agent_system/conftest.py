@@ -6,7 +6,8 @@ import pytest
 from agent_system.answer.responder import ResponseRenderer
 from agent_system.assembly import build_pipeline
 from agent_system.planning.rules import RulesPlanner
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.verification.verifier import Verifier
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.fakes.openai_server import openai_server  # noqa: F401  (re-exported fixture)

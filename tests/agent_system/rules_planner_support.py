@@ -10,7 +10,8 @@ from datetime import date
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.planning.plan import Plan
 from agent_system.planning.rules import RulesPlanner
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 
 TODAY = date(2026, 11, 23)
 ALL = ("clinic_a", "clinic_b", "clinic_c", "clinic_d", "clinic_e", "clinic_f")

@@ -5,7 +5,8 @@ from datetime import date
 
 import pytest
 
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex

@@ -12,7 +12,8 @@ from agent_system.assembly import build_pipeline
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.llm.client import LLMSettings
 from agent_system.sessions.audit import audit_record
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.planning.rules import RulesPlanner
 from tests.agent_system.llm_support import faithful_answer
 from tests.fakes.openai_server import FakeReply

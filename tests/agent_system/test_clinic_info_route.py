@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 
 from agent_system.planning.rules import RulesPlanner
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.support import make_cpf, run_turn
 

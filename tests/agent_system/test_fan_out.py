@@ -7,7 +7,8 @@ import time
 import pytest
 
 from agent_system.assembly import build_pipeline
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import agent_settings, free_port, run_turn
 

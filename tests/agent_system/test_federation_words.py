@@ -7,7 +7,8 @@ import pytest
 
 from agent_system.language.text import normalize
 from agent_system.planning.rules import RulesPlanner
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.understanding.federation_words import FederationWords
 from clinic_servers.contract.registry import DATA_DIR, ClinicRegistry, registry_path
 from tests.seventh_clinic import write_registry

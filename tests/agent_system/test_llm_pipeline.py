@@ -13,7 +13,8 @@ import pytest
 from agent_system.assembly import build_pipeline
 from agent_system.llm.client import LLMSettings
 from agent_system.planning.llm_planner import PLAN_SCHEMA
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.settings import PROMPTS_DIR
 from tests.fakes.openai_server import FakeReply
 from tests.agent_system.llm_support import faithful_answer

@@ -10,7 +10,8 @@ from agent_system.errors import UngroundedPlan
 from agent_system.planning.check import PlanCheck
 from agent_system.planning.plan import Plan, Step
 from agent_system.planning.write_intent import is_write_request
-from agent_system.sessions.conversation import Conversation, Message, Patient
+from agent_system.sessions.conversation import Conversation, Message
+from agent_system.domain.patient import Patient
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import read
 from agent_system.understanding.vocabulary import DoctorIndex

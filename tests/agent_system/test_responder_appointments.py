@@ -5,7 +5,7 @@ import pytest
 
 from agent_system.answer.responder import Rendering
 from agent_system.planning.plan import Intent, Plan
-from agent_system.sessions.conversation import PendingAction
+from agent_system.domain.pending import PendingAction
 from tests.agent_system.responder_support import TODAY, failed, mine
 
 MY = Plan(intents=[Intent.MY_APPOINTMENTS])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.sessions.conversation import PendingAction
+from agent_system.domain.pending import PendingAction
 from tests.agent_system.rules_planner_cases import SINGLE_TURN
 from tests.agent_system.rules_planner_support import TODAY, confirmed, conversation, intents_of, steps_of
 

@@ -5,7 +5,7 @@ import pytest
 
 from agent_system.domain.appointments import AppointmentItem
 from agent_system.planning.plan import Clarification
-from agent_system.sessions.conversation import PendingAction
+from agent_system.domain.pending import PendingAction
 from tests.agent_system.rules_planner_support import (BOOKED, BOOKED_CANCEL, DERMA, FERNANDO, FERNANDO_LISTING,
                                                       JULIANA, MINE, TODAY, book, cancel, confirmed, conversation,
                                                       intents_of, listing, reschedule, steps_of)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.sessions.conversation import Conversation, PendingChange
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.pending import PendingChange
 from tests.agent_system.rules_planner_support import (BOOKED, BOOKED_CANCEL, CODE, DERMA, FERNANDO, TODAY,
                                                       conversation, intents_of, listing, steps_of)
 

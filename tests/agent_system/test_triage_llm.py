@@ -11,7 +11,8 @@ import pytest
 from agent_system.assembly import build_pipeline, semantic_screen
 from agent_system.llm.client import LLM, LLMSettings
 from agent_system.sessions.audit import audit_record
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.settings import PROMPTS_DIR
 from agent_system.triage.screen import TriageResult, assess
 from agent_system.triage.second_net import MAX_TOKENS, TriageSecondNet

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.sessions.conversation import Patient
+from agent_system.domain.patient import Patient
 from agent_system.verification.verifier import OK_NOTE, Verdict, Verifier
 from clinic_servers.contract.schemas import MyAppointments, SlotListing
 from tests.agent_system.verifier_support import (ALL_LISTINGS, ANA, ANA_BARE, ANA_FULL, CLINICS, JOAO, MARIA,

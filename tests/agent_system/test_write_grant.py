@@ -16,7 +16,8 @@ from agent_system.llm.budget import UNCLEAR_TURN
 from agent_system.llm.client import LLMSettings
 from agent_system.planning.plan import Step
 from agent_system.planning.write_grant import grant_for
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.understanding.reading import read
 from tests.agent_system.test_write_intent import QUESTIONS
 from tests.redteam.scripted_llm import VERIFIER_OPENING

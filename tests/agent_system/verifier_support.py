@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from agent_system.planning.plan import StepResult
-from agent_system.sessions.conversation import Patient
+from agent_system.domain.patient import Patient
 from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
                                     Slot, SlotListing)
 

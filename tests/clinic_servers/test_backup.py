@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.sessions.conversation import Patient
+from agent_system.domain.patient import Patient
 from agent_system.sessions.store import SqliteSessions
 from clinic_servers.backup import SESSIONS, inventory
 from clinic_servers.launcher import ClinicFleet

@@ -7,7 +7,8 @@ from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from agent_system.llm.client import LLMSettings
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import ClinicFleet
 from tests.fakes.clinic_proxy import ClinicProxy

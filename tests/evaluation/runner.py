@@ -13,7 +13,8 @@ from typing import Any, Callable, Iterator, Sequence
 
 from agent_system.assembly import build_pipeline
 from agent_system.llm.client import LLMSettings
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.launcher import ClinicFleet, start_fleet
 from tests.support import agent_settings, clinic_env, free_port, make_cpf

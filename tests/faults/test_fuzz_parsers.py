@@ -17,7 +17,8 @@ from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import detect_language, normalize
 from agent_system.planning.plan import PATIENT_ACTIONS
 from agent_system.planning.rules import RulesPlanner
-from agent_system.sessions.conversation import Conversation, Patient
+from agent_system.sessions.conversation import Conversation
+from agent_system.domain.patient import Patient
 from agent_system.triage.screen import assess
 from agent_system.understanding.dates import HORIZON_DAYS, find_date_range, find_dates
 from agent_system.understanding.times import find_times

@@ -20,7 +20,7 @@ import pytest
 from agent_system.dispatch.router import Router
 from agent_system.planning.plan import Step
 from agent_system.planning.write_grant import WriteGrant
-from agent_system.sessions.conversation import Dependant, Patient as SessionPatient
+from agent_system.domain.patient import Dependant, Patient as SessionPatient
 from clinic_servers.contract.cpf import normalize_cpf
 from clinic_servers.contract.registry import DATA_DIR, REGISTRY_PATH, ClinicRegistry
 from clinic_servers.launcher import ClinicFleet

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from agent_system.errors import SessionStoreTooNew
-from agent_system.sessions.conversation import Conversation, Patient, Turn
+from agent_system.sessions.conversation import Conversation, Turn
+from agent_system.domain.patient import Patient
 from agent_system.sessions.migrations import newest_version
 from agent_system.sessions.store import SqliteSessions
 

@@ -11,7 +11,8 @@ import pytest
 import redis as redis_client
 
 from agent_system.domain.appointments import SlotOffer
-from agent_system.sessions.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Patient, Turn
+from agent_system.sessions.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Turn
+from agent_system.domain.patient import Patient
 from agent_system.sessions.store import RedisSessions, SqliteSessions
 from tests.support import free_port, wait_for_redis
 
