@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.pending import PendingAction, PendingChange
-from agent_system.verification.pii import Leaf, leaves
+from agent_system.domain.clinic_data import Leaf, leaves
 from clinic_servers.contract.tools import (CODE_ARGUMENT, CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT, Role,
                                           tool_names)
 

@@ -6,10 +6,10 @@ returns findings; nothing is logged, and findings never carry the data itself.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
-from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping
+
+from agent_system.domain.clinic_data import Leaf, fold
 
 # Patterns are written for `fold` output: lower case, no accents, punctuation kept.
 # A CPF full or masked (*, x or •), formatted, or as 11 bare digits.
@@ -59,8 +59,6 @@ _PUBLIC_CONTEXTS = frozenset({"doctor", "doctors", "medico", "medica", "medicos"
 _PUBLIC_NAME = re.compile(r"^\s*(?:dra?|doutora?|clinica|clinic)\b")
 _HAS_LETTERS = re.compile(r"[^\W\d_]{2,}")
 _NON_WORD = re.compile(r"[^\w\s]")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
-_NO_RECORD: Mapping[str, Any] = MappingProxyType({})
 # Person names found by shape, whatever field holds them: "Maria Aparecida Santos", "JOÃO DA SILVA".
 _UPPER = re.compile(r"[^\W\d_a-zß-ÿ]")
 _PART_SEPARATORS = re.compile(r"[,;:|/()\[\]\n]+")
@@ -80,26 +78,6 @@ _TITLE = re.compile(r"^(?:dra?|doutora?|doctor)\s+")
 _TITLED_NAME = re.compile(r"\s*(?:Dra?\.?|Doutora?|Doctor)\s+[^\W\d_]")
 _DATE_HINT = re.compile(r"\d[-/.]\d")
 _DATED_YEAR = re.compile(r"(?<!\d)(\d{4})-[01]\d-[0-3]\d(?!\d)|(?<!\d)[0-3]?\d[/.][01]?\d[/.](\d{4})(?!\d)")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, punctuation kept: the form the patterns match."""
-    if text.isascii():  # nothing to decompose: most clinic values (dates, times, codes) take this path
-        return text.lower()
-    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'")).casefold()
-    # Only the non-ASCII characters can be marks: a long answer has a few dozen of them.
-    return _NON_ASCII.sub(lambda mark: _without_mark(mark.group()), decomposed)
-
-
-@lru_cache(maxsize=1024)
-def _without_mark(char: str) -> str:
-    return "" if unicodedata.combining(char) else char
-
-
-@lru_cache(maxsize=512)
-def _fold_key(key: str) -> str:
-    """`fold` for field names: a clinic's answers repeat the same few keys hundreds of times."""
-    return fold(key)
 
 
 def cpf_digits(cpf: str) -> str:
@@ -139,39 +117,6 @@ def mentions(text: str, name: str, own_name: str = "") -> bool:
     """Whether the text names this person in full (the patient's own name aside)."""
     wanted = name_key(name)
     return bool(wanted) and re.search(rf"\b{re.escape(wanted)}\b", _without_name(name_key(text), own_name)) is not None
-
-
-class Leaf(NamedTuple):
-    """One scalar in clinic data, with the keys that lead to it and the object holding it."""
-    keys: tuple[str, ...]
-    value: str
-    record: Mapping[str, Any] = _NO_RECORD
-
-    @property
-    def key(self) -> str:
-        """The folded name of the field holding the value ("" inside a bare list)."""
-        return self.keys[-1] if self.keys else ""
-
-
-def leaves(node: Any, keys: tuple[str, ...] = (), record: Mapping[str, Any] | None = None) -> list[Leaf]:
-    """Every string or number in nested clinic data, in document order."""
-    # A stack, not recursion: clinic data may nest as deep as JSON allows. Exact types first: a
-    # listing has hundreds of values, and `isinstance(x, Mapping)` is a slow ABC check.
-    found: list[Leaf] = []
-    stack = [(node, keys, _NO_RECORD if record is None else record)]
-    while stack:
-        node, keys, record = stack.pop()
-        kind = type(node)
-        if kind is str:
-            found.append(Leaf(keys, node, record))
-        elif kind is dict or (kind is not list and isinstance(node, Mapping)):
-            items = list(node.items())
-            stack.extend([(value, (*keys, _fold_key(str(key))), node) for key, value in reversed(items)])
-        elif kind is list or kind is tuple:
-            stack.extend([(item, keys, record) for item in reversed(node)])
-        elif isinstance(node, (str, int, float)) and kind is not bool:
-            found.append(Leaf(keys, str(node), record))
-    return found
 
 
 def field_leaks(leaf: Leaf, own_name: str, own_cpf: str, doctors: frozenset[str] = frozenset()) -> bool:

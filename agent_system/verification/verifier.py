@@ -24,8 +24,9 @@ from agent_system.planning.plan import StepResult
 from agent_system.domain.patient import Patient
 from agent_system.verification.household import as_household
 from agent_system.verification.medical_text import ADVICE, DIAGNOSIS, DOSE, DRUG, PRESCRIPTION, health_record
-from agent_system.verification.pii import (Leaf, doctor_keys, field_leaks, fold, foreign_names, mentions, pii_kinds,
-                                           stale_date, suspect_leaves)
+from agent_system.verification.pii import (doctor_keys, field_leaks, foreign_names, mentions, pii_kinds, stale_date,
+                                           suspect_leaves)
+from agent_system.domain.clinic_data import Leaf, fold
 from agent_system.verification.verdict import VERDICT_SCHEMA, Opinion, grounded_opinion
 
 log = logging.getLogger(__name__)
