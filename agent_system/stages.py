@@ -8,7 +8,7 @@ from agent_system.answer.llm_responder import Wording
 from agent_system.answer.responder import Rendering
 from agent_system.domain.events import TokenEvent
 from agent_system.llm.budget import TurnKind
-from agent_system.planning.plan import Plan, Step, StepResult
+from agent_system.domain.plan import Plan, Step, StepResult
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient

@@ -5,7 +5,7 @@ from agent_system.answer.contacts import hours, rules_line
 from agent_system.dispatch.results import parsed, unanswered
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import normalize
-from agent_system.planning.plan import StepResult
+from agent_system.domain.plan import StepResult
 from clinic_servers.contract.schemas import ClinicInfo
 
 CLINIC_INFO = "get_clinic_info"

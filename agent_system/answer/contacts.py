@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from agent_system.dispatch.results import parsed, successes
 from agent_system.language.phrasebook import Wording
-from agent_system.planning.plan import StepResult
+from agent_system.domain.plan import StepResult
 from clinic_servers.contract.schemas import CallbackRequested, ClinicInfo
 
 INFO, CALLBACK = "get_clinic_info", "request_callback"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from agent_system.language.phrasebook import Wording
-from agent_system.planning.plan import Plan
+from agent_system.domain.plan import Plan
 
 # The relation as the normalised message has it -> as Portuguese writes it, and whether it takes "sua".
 _PT = {"mae": ("mãe", True), "mamae": ("mamãe", True), "irma": ("irmã", True), "irmao": ("irmão", False),

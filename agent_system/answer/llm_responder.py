@@ -23,7 +23,7 @@ from agent_system.dispatch.results import IDENTITY_REFUSALS
 from agent_system.errors import LLMError, UnfaithfulAnswer
 from agent_system.domain.events import TokenEvent
 from agent_system.language.text import normalize
-from agent_system.planning.plan import StepResult
+from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
 from agent_system.understanding.dates import find_dates
 from agent_system.understanding.federation_words import FederationWords

@@ -11,7 +11,7 @@ from typing import Any
 from agent_system.dispatch.results import LIST_SLOTS, offered_slots, parsed, successes, tool_error
 from agent_system.domain.appointments import SlotOffer
 from agent_system.language.phrasebook import Wording
-from agent_system.planning.plan import DayPart, StepResult
+from agent_system.domain.plan import DayPart, StepResult
 from clinic_servers.contract.registry import Clinic
 from clinic_servers.contract.schemas import SlotListing
 

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
-from agent_system.planning.plan import DayPart, StepResult, part_of_day
+from agent_system.domain.plan import DayPart, StepResult, part_of_day
 from clinic_servers.contract.booking_codes import CODE_PATTERN
 from clinic_servers.contract.error_codes import REFUSALS
 from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling, \

@@ -9,7 +9,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Iterator
 
 from agent_system.dispatch.clinic_http import ClinicHTTP
-from agent_system.planning.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS, WRITE_ACTIONS, Step,
+from agent_system.domain.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS, WRITE_ACTIONS, Step,
                    StepResult)
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.domain.patient import Patient

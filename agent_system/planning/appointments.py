@@ -8,7 +8,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer, chronological
 from agent_system.planning.draft import PlanDraft
-from agent_system.planning.plan import BookingFilter, Clarification, Intent
+from agent_system.domain.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
 from agent_system.planning.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation

@@ -16,7 +16,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.errors import UngroundedPlan
 from agent_system.language.text import normalize
-from agent_system.planning.plan import Plan, Step
+from agent_system.domain.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.dates import find_date_range, find_dates
 from agent_system.understanding.spoken_days import spell_out_days

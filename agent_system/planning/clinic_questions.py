@@ -5,7 +5,7 @@ from __future__ import annotations
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.planning.draft import PlanDraft
-from agent_system.planning.plan import Intent
+from agent_system.domain.plan import Intent
 from agent_system.understanding.reading import Reading
 
 

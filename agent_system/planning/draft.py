@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_system.planning.plan import Intent, Plan, Step
+from agent_system.domain.plan import Intent, Plan, Step
 
 
 class PlanDraft:

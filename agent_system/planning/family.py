@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from agent_system.planning.plan import Intent, Plan
+from agent_system.domain.plan import Intent, Plan
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Dependant
 from agent_system.understanding.family import for_self, person_in, relation_in

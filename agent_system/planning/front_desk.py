@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from agent_system.planning.family import PlanFor, Reread, addressed, plan_for_family
 from agent_system.planning.human_contact import plan_human_contact
-from agent_system.planning.plan import Plan
+from agent_system.domain.plan import Plan
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.reading import Reading
 from clinic_servers.contract.registry import ClinicRegistry

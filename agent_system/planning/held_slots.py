@@ -13,7 +13,7 @@ import re
 from agent_system.domain.appointments import SlotOffer, chronological
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.draft import PlanDraft
-from agent_system.planning.plan import HeldPick, Intent, Plan
+from agent_system.domain.plan import HeldPick, Intent, Plan
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.pending import PendingAction
 from agent_system.understanding.reading import Reading

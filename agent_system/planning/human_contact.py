@@ -1,7 +1,7 @@
 """A person when asked: the clinics' phones and hours, and a request to be called back left at a clinic."""
 from __future__ import annotations
 
-from agent_system.planning.plan import Intent, Plan, Step
+from agent_system.domain.plan import Intent, Plan, Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.human_contact import asks_callback, asks_person, best_time_in, phone_in
 from agent_system.understanding.reading import Reading

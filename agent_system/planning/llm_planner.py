@@ -10,7 +10,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.contract.tools import TOOLS_BY_NAME, Role, tool_names
 
 from agent_system.errors import InvalidPlan
-from agent_system.planning.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
+from agent_system.domain.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
 from agent_system.sessions.conversation import Conversation
 
 MAX_STEPS = 12

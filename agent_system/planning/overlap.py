@@ -17,7 +17,7 @@ from agent_system.dispatch.results import booked_slots, offered_slots
 from agent_system.domain.appointments import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.held_slots import PICKED, pick_question
-from agent_system.planning.plan import Intent, Overlap, Plan, Step
+from agent_system.domain.plan import Intent, Overlap, Plan, Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.pending import PendingAction
 from agent_system.understanding.reading import Reading

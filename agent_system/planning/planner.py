@@ -14,7 +14,7 @@ from agent_system.llm.budget import CLEAR_TURN, UNCLEAR_TURN
 from agent_system.dispatch.results import LIST_SLOTS
 from agent_system.planning.check import PlanCheck
 from agent_system.planning.llm_planner import LLMPlanner
-from agent_system.planning.plan import Intent, Plan
+from agent_system.domain.plan import Intent, Plan
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.reading import Reading

@@ -11,7 +11,7 @@ from agent_system.planning.clinic_questions import about_the_clinics, plan_clini
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
 from agent_system.planning.held_slots import offer_soonest
-from agent_system.planning.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
+from agent_system.domain.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.planning.several_requests import combined
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords

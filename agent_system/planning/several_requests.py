@@ -6,7 +6,7 @@ request that has them, so one yes never answers two questions.
 """
 from __future__ import annotations
 
-from agent_system.planning.plan import Plan, Step
+from agent_system.domain.plan import Plan, Step
 
 _MERGED = {"steps", "intents", "source", "reasoning"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent_system.planning.plan import Step
+from agent_system.domain.plan import Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.pending import PendingChange
 from agent_system.understanding.human_contact import asks_callback

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_system.planning.plan import StepResult
+from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
 from agent_system.verification.pii import cpf_digits, is_own_cpf, name_key
 from clinic_servers.contract.cpf import mask_cpf

@@ -20,7 +20,7 @@ from agent_system.domain.events import VerificationEvent
 from agent_system.language.registry import language_pack
 from agent_system.language.text import Language
 from agent_system.llm.client import LLM
-from agent_system.planning.plan import StepResult
+from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
 from agent_system.verification.household import as_household
 from agent_system.verification.medical_text import ADVICE, DIAGNOSIS, DOSE, DRUG, PRESCRIPTION, health_record

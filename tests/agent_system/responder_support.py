@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from agent_system.planning.plan import Intent, Plan, StepResult
+from agent_system.domain.plan import Intent, Plan, StepResult
 
 TODAY = date(2026, 11, 23)  # a Monday, as CLINIC_TODAY in the test clinics
 PATIENT = "Ana Souza"

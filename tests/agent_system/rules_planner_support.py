@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
-from agent_system.planning.plan import Plan
+from agent_system.domain.plan import Plan
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient

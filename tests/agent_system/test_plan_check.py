@@ -8,7 +8,7 @@ import pytest
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.errors import UngroundedPlan
 from agent_system.planning.check import PlanCheck
-from agent_system.planning.plan import Plan, Step
+from agent_system.domain.plan import Plan, Step
 from agent_system.planning.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message
 from agent_system.domain.patient import Patient

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agent_system.answer.responder import Rendering
-from agent_system.planning.plan import Intent, Plan
+from agent_system.domain.plan import Intent, Plan
 from agent_system.domain.pending import PendingAction
 from tests.agent_system.responder_support import TODAY, failed, mine
 

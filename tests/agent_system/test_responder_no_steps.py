@@ -7,7 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from agent_system.domain.appointments import AppointmentItem
-from agent_system.planning.plan import Clarification, Intent, Plan
+from agent_system.domain.plan import Clarification, Intent, Plan
 from tests.agent_system.responder_support import TODAY
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from agent_system.dispatch.health import ClinicHealth
 from agent_system.dispatch.router import Router
-from agent_system.planning.plan import Step
+from agent_system.domain.plan import Step
 from agent_system.domain.patient import Patient
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import PATIENT_TOKEN

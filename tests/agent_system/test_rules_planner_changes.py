@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agent_system.domain.appointments import AppointmentItem
-from agent_system.planning.plan import Clarification
+from agent_system.domain.plan import Clarification
 from agent_system.domain.pending import PendingAction
 from tests.agent_system.rules_planner_support import (BOOKED, BOOKED_CANCEL, DERMA, FERNANDO, FERNANDO_LISTING,
                                                       JULIANA, MINE, TODAY, book, cancel, confirmed, conversation,

@@ -14,7 +14,7 @@ import pytest
 from agent_system.assembly import build_pipeline
 from agent_system.llm.budget import UNCLEAR_TURN
 from agent_system.llm.client import LLMSettings
-from agent_system.planning.plan import Step
+from agent_system.domain.plan import Step
 from agent_system.planning.write_grant import grant_for
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient

@@ -1,7 +1,7 @@
 """What the Verifier's tests share: the patient, others' PII, clinic results in the clinics' schemas, two answers."""
 from __future__ import annotations
 
-from agent_system.planning.plan import StepResult
+from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
 from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
                                     Slot, SlotListing)

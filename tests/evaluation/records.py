@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from agent_system.planning.plan import STAFF_ACTIONS
+from agent_system.domain.plan import STAFF_ACTIONS
 
 from .cases import Case
 from .detectors import Finding

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.planning.plan import StepResult
+from agent_system.domain.plan import StepResult
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.evaluation.cases import Case
 from tests.evaluation.detectors import data_findings, draft_findings, injection_findings

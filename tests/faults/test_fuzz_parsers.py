@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import detect_language, normalize
-from agent_system.planning.plan import PATIENT_ACTIONS
+from agent_system.domain.plan import PATIENT_ACTIONS
 from agent_system.planning.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient

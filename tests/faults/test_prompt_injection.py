@@ -10,7 +10,7 @@ import json
 import pytest
 
 from agent_system.llm.client import LLMSettings
-from agent_system.planning.plan import STAFF_ACTIONS
+from agent_system.domain.plan import STAFF_ACTIONS
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.fakes.openai_server import openai_server  # noqa: F401  (fixture)
 from tests.faults.conftest import chat_client, slot_rows

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from agent_system.dispatch.router import Router
-from agent_system.planning.plan import Step
+from agent_system.domain.plan import Step
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.domain.patient import Dependant, Patient as SessionPatient
 from clinic_servers.contract.cpf import normalize_cpf
