@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from agent_system.answer.llm_responder import Wording
-from agent_system.dispatch.results import booked_slots, tool_error, unanswered
+from agent_system.domain.results import booked_slots, tool_error, unanswered
 from agent_system.domain.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
 from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from agent_system.answer.contacts import hours, rules_line
-from agent_system.dispatch.results import parsed, unanswered
+from agent_system.domain.results import parsed, unanswered
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import normalize
 from agent_system.domain.plan import StepResult

@@ -1,7 +1,7 @@
 """A person when asked: each clinic's phone, hours and rules, the callback offer, and a callback's outcome."""
 from __future__ import annotations
 
-from agent_system.dispatch.results import parsed, successes
+from agent_system.domain.results import parsed, successes
 from agent_system.language.phrasebook import Wording
 from agent_system.domain.plan import StepResult
 from clinic_servers.contract.schemas import CallbackRequested, ClinicInfo

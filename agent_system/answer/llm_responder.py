@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 from agent_system.answer.answer_gate import AnswerGate, Reference
 from agent_system.answer.responder import Rendering
-from agent_system.dispatch.results import IDENTITY_REFUSALS
+from agent_system.domain.results import IDENTITY_REFUSALS
 from agent_system.errors import LLMError, UnfaithfulAnswer
 from agent_system.domain.events import TokenEvent
 from agent_system.language.text import normalize

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from agent_system.dispatch.results import LIST_SLOTS, offered_slots, parsed, successes, tool_error
+from agent_system.domain.results import LIST_SLOTS, offered_slots, parsed, successes, tool_error
 from agent_system.domain.appointments import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.domain.plan import DayPart, StepResult

@@ -7,7 +7,7 @@ was wrong keeps waiting, so the patient can type the right one.
 """
 from __future__ import annotations
 
-from agent_system.dispatch.results import appointment_items, booked_slots, offered_slots, tool_error
+from agent_system.domain.results import appointment_items, booked_slots, offered_slots, tool_error
 from agent_system.domain.plan import Intent, Plan, StepResult
 from agent_system.domain.pending import PendingChange
 from clinic_servers.contract.error_codes import ToolErrorCode

@@ -13,7 +13,7 @@ from typing import Literal
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.dispatch.results import booked_slots, offered_slots
+from agent_system.domain.results import booked_slots, offered_slots
 from agent_system.domain.appointments import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.held_slots import PICKED, pick_question

@@ -11,7 +11,7 @@ from datetime import date
 
 from agent_system.errors import InvalidPlan, LLMError, UngroundedPlan
 from agent_system.llm.budget import CLEAR_TURN, UNCLEAR_TURN
-from agent_system.dispatch.results import LIST_SLOTS
+from agent_system.domain.results import LIST_SLOTS
 from agent_system.planning.check import PlanCheck
 from agent_system.planning.llm_planner import LLMPlanner
 from agent_system.domain.plan import Intent, Plan

@@ -17,7 +17,7 @@ from limits import parse
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from agent_system.dispatch.results import IDENTITY_REFUSALS
+from agent_system.domain.results import IDENTITY_REFUSALS
 from agent_system.errors import TooManyRequests
 from agent_system.web.limits import ClientLimits, rate_storage, wait_sentence
 
