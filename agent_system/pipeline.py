@@ -10,6 +10,7 @@ from typing import Iterator
 from agent_system.answer.llm_responder import Wording
 from agent_system.domain.results import booked_slots, tool_error, unanswered
 from agent_system.domain.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
+from agent_system.domain.tools import Tool
 from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
@@ -253,7 +254,7 @@ def _remember(conversation: Conversation, plan: Plan, results: list[StepResult],
     offer = offered_slot(plan, answer.slots)
     if offer is not None and not answer.blocked:
         conversation.pending = PendingAction(action=PICKED, slot=offer)  # a yes now books the slot asked about
-    lookups = [r for r in results if r.action == "list_my_appointments"]
+    lookups = [r for r in results if r.action == Tool.LIST_MY_APPOINTMENTS]
     whole = plan.shown_bookings is None  # an answer about some bookings does not tell of the others
     if Intent.MY_APPOINTMENTS in plan.intents and whole and lookups and all(r.status == "ok" for r in lookups):
         conversation.appointments = []

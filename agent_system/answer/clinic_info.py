@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from agent_system.answer.contacts import hours, rules_line
 from agent_system.domain.results import parsed, unanswered
+from agent_system.domain.tools import Tool
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import normalize
 from agent_system.domain.plan import StepResult
 from clinic_servers.contract.schemas import ClinicInfo
 
-CLINIC_INFO = "get_clinic_info"
+CLINIC_INFO = Tool.GET_CLINIC_INFO
 
 
 def clinic_info_paragraphs(results: list[StepResult], words: Wording, plan: str | None = None,

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from agent_system.domain.results import parsed, successes
+from agent_system.domain.tools import Tool
 from agent_system.language.phrasebook import Wording
 from agent_system.domain.plan import StepResult
 from clinic_servers.contract.schemas import CallbackRequested, ClinicInfo
 
-INFO, CALLBACK = "get_clinic_info", "request_callback"
+INFO, CALLBACK = Tool.GET_CLINIC_INFO, Tool.REQUEST_CALLBACK
 
 
 def contact_paragraphs(results: list[StepResult], words: Wording, callback_clinic: str | None) -> list[str]:

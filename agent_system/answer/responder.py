@@ -15,6 +15,7 @@ from agent_system.domain.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTM
                                        written_items)
 from agent_system.domain.events import ConfirmRequest
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
+from agent_system.domain.tools import Tool
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import Language
 from agent_system.planning.held_slots import asked_slot_note, offered_slot
@@ -244,6 +245,6 @@ class _Answer:
 
 def _time_prefix(action: str, code: str) -> str:
     """Which date and time a refusal is about: a reschedule carries the original and the new one."""
-    if action != "reschedule_appointment":
+    if action != Tool.RESCHEDULE_APPOINTMENT:
         return ""
     return "new_" if code in _ABOUT_NEW_SLOT else "original_"

@@ -11,6 +11,7 @@ from typing import Iterator
 from agent_system.dispatch.clinic_http import ClinicHTTP
 from agent_system.domain.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS, WRITE_ACTIONS, Step,
                    StepResult)
+from agent_system.domain.tools import Tool
 from agent_system.planning.write_grant import WriteGrant
 from agent_system.domain.patient import Patient
 from clinic_servers.contract.error_codes import ToolErrorCode
@@ -19,7 +20,7 @@ from clinic_servers.contract.tools import BOOKER_ARGUMENT, CODES_ARGUMENT, IDENT
 
 SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
 METHOD_NOT_FOUND = -32601
-BOOK, MY_APPOINTMENTS = "book_appointment", "list_my_appointments"
+BOOK, MY_APPOINTMENTS = Tool.BOOK_APPOINTMENT, Tool.LIST_MY_APPOINTMENTS
 Outcome = tuple[str, dict | None, dict | None]  # a call's status, its data, its error
 MAX_PARALLEL = 32
 

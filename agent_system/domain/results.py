@@ -8,13 +8,14 @@ from pydantic import BaseModel, ValidationError
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.plan import DayPart, StepResult, part_of_day
+from agent_system.domain.tools import Tool
 from clinic_servers.contract.booking_codes import CODE_PATTERN
 from clinic_servers.contract.error_codes import REFUSALS
 from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling, \
     SlotListing
 
-LIST_SLOTS = "list_available_slots"
-MY_APPOINTMENTS = "list_my_appointments"
+LIST_SLOTS = Tool.LIST_AVAILABLE_SLOTS
+MY_APPOINTMENTS = Tool.LIST_MY_APPOINTMENTS
 # The codes of a refused call: the clinic's own refusals (the contract's) and the router's, when the
 # patient did not ask for or confirm the write. Anything else (-32000, a protocol error, a timeout,
 # a clinic's internal error) means the clinic did not answer usefully.
@@ -73,10 +74,10 @@ def offered_slots(results: list[StepResult], day_part: DayPart | None = None) ->
 # Booking -> confirmed; cancellation -> cancelled; a reschedule reports the original as "moved" and the
 # new one as "rescheduled", so the UI and the session drop the old booking and show the new one.
 _CHANGES: dict[str, tuple[type[BaseModel], Callable[[Any], list[tuple[Appointment, str]]]]] = {
-    "book_appointment": (Booking, lambda d: [(d.appointment, "confirmed")]),
-    "reschedule_appointment": (Rescheduling, lambda d: [(d.original_appointment, "moved"),
+    Tool.BOOK_APPOINTMENT: (Booking, lambda d: [(d.appointment, "confirmed")]),
+    Tool.RESCHEDULE_APPOINTMENT: (Rescheduling, lambda d: [(d.original_appointment, "moved"),
                                                         (d.new_appointment, "rescheduled")]),
-    "cancel_appointment": (Cancellation, lambda d: [(d.cancelled_appointment, "cancelled")]),
+    Tool.CANCEL_APPOINTMENT: (Cancellation, lambda d: [(d.cancelled_appointment, "cancelled")]),
 }
 CHANGE_ACTIONS = tuple(_CHANGES)
 
@@ -124,9 +125,9 @@ def written_items(results: list[StepResult]) -> list[AppointmentItem]:
         if data is None:
             continue
         code = _code(data)
-        if result.action == "book_appointment":
+        if result.action == Tool.BOOK_APPOINTMENT:
             items.append(_item(result, p.get("date"), p.get("time"), "confirmed", code))
-        elif result.action == "cancel_appointment":
+        elif result.action == Tool.CANCEL_APPOINTMENT:
             items.append(_item(result, p.get("date"), p.get("time"), "cancelled", None))
         else:
             items += [_item(result, p.get("original_date"), p.get("original_time"), "moved", None),

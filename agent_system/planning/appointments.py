@@ -7,6 +7,7 @@ from typing import Any
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer, chronological
+from agent_system.domain.tools import Tool
 from agent_system.planning.draft import PlanDraft
 from agent_system.domain.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
@@ -73,7 +74,7 @@ class AppointmentPlanning:
         those a question is about)."""
         self.out.note("The patient's bookings are not in the conversation: ask every clinic (list_my_appointments).")
         for clinic in self.registry.clinics:
-            self.out.step(clinic.id, "list_my_appointments")
+            self.out.step(clinic.id, Tool.LIST_MY_APPOINTMENTS)
         self.out.intend(Intent.MY_APPOINTMENTS, **({"shown_bookings": shown} if shown else {}))
         if then:
             self.out.facts["pending"] = PendingAction(action=then, **{k: v for k, v in carry.items() if v})
@@ -125,10 +126,10 @@ class AppointmentPlanning:
         a = change.appointment
         if change.action == "cancel":
             self.out.note(f"Confirmed: cancel the booking {a.doctor} {a.date} {a.time} at {a.clinic}.")
-            self.out.step(a.clinic, "cancel_appointment", doctor=a.doctor, date=a.date, time=a.time)
+            self.out.step(a.clinic, Tool.CANCEL_APPOINTMENT, doctor=a.doctor, date=a.date, time=a.time)
             return self.out.intend(Intent.CANCEL)
         self.out.note(f"Confirmed: move {a.date} {a.time} to {change.new_date} {change.new_time} with {a.doctor}.")
-        self.out.step(a.clinic, "reschedule_appointment", doctor=a.doctor, original_date=a.date,
+        self.out.step(a.clinic, Tool.RESCHEDULE_APPOINTMENT, doctor=a.doctor, original_date=a.date,
                       original_time=a.time, new_date=change.new_date, new_time=change.new_time)
         self.out.intend(Intent.RESCHEDULE)
 
@@ -269,14 +270,14 @@ class AppointmentPlanning:
         it is offered for a yes once the clinic has answered (`awaited_change`)."""
         self.out.note("The next free slot after the booking: list its doctor's slots from that day, offer the first.")
         day = {"date": original.date} if self.r.relative.same_day else {"date_from": original.date}
-        self.out.step(original.clinic, "list_available_slots", doctor=original.doctor, **day)
+        self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **day)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
                         next_free_after=self._with_code(original))
 
     def _offer_new_slots(self, original: AppointmentItem) -> None:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")
         filters = self._new_slot_filter(original)
-        self.out.step(original.clinic, "list_available_slots", doctor=original.doctor, **filters)
+        self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **filters)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original,
                                                                  new_date=filters.get("date")))
 

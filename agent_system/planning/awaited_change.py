@@ -10,6 +10,7 @@ from __future__ import annotations
 from agent_system.domain.results import appointment_items, booked_slots, offered_slots, tool_error
 from agent_system.domain.plan import Intent, Plan, StepResult
 from agent_system.domain.pending import PendingChange
+from agent_system.domain.tools import CHANGE_TOOLS
 from clinic_servers.contract.error_codes import ToolErrorCode
 
 
@@ -57,7 +58,7 @@ def _after_wrong_code(plan: Plan, results: list[StepResult], before: PendingChan
     """A change confirmed with a typed code the clinic did not recognise: ask for the code again."""
     if before is None or typed_code is None:
         return plan
-    action = f"{before.action}_appointment"
+    action = CHANGE_TOOLS[before.action]
     if not any(r.action == action and tool_error(r) == ToolErrorCode.APPOINTMENT_NOT_FOUND for r in results):
         return plan
     return plan.model_copy(update={"awaiting": before, "intents": [*plan.intents, Intent.CONFIRM]})

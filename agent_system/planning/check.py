@@ -14,6 +14,7 @@ from typing import Callable
 
 from clinic_servers.contract.registry import ClinicRegistry
 
+from agent_system.domain.tools import Tool
 from agent_system.errors import UngroundedPlan
 from agent_system.language.text import normalize
 from agent_system.domain.plan import Plan, Step
@@ -26,10 +27,10 @@ from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
 
 BOOKABLE_DAYS = 14  # slots exist for the next 14 days, today included (DESIGN §3)
-_LIST, _MINE, _BOOK = "list_available_slots", "list_my_appointments", "book_appointment"
+_LIST, _MINE, _BOOK = Tool.LIST_AVAILABLE_SLOTS, Tool.LIST_MY_APPOINTMENTS, Tool.BOOK_APPOINTMENT
 _DATE_FILTERS = ("date", "date_from", "date_to")
 # Cancel and reschedule are confirmed with the patient first; only the rules path runs that exchange.
-_CONFIRMED_WRITES = ("cancel_appointment", "reschedule_appointment")
+_CONFIRMED_WRITES = (Tool.CANCEL_APPOINTMENT, Tool.RESCHEDULE_APPOINTMENT)
 
 WriteRequest = Callable[[str], bool]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clinic_servers.contract.registry import ClinicRegistry
 
+from agent_system.domain.tools import Tool
 from agent_system.planning.draft import PlanDraft
 from agent_system.domain.plan import Intent
 from agent_system.understanding.reading import Reading
@@ -23,7 +24,7 @@ def plan_clinic_info(out: PlanDraft, r: Reading, registry: ClinicRegistry) -> No
     clinics = list(dict.fromkeys(named)) or registry.ids()
     out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
     for clinic_id in clinics:
-        out.step(clinic_id, "get_clinic_info")
+        out.step(clinic_id, Tool.GET_CLINIC_INFO)
     if r.wants_clinic_info or not r.asks_price:
         out.intend(Intent.CLINIC_INFO, health_plan=r.health_plan)
     if r.asks_price:

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Callable
 
 from agent_system.domain.plan import Intent, Plan
+from agent_system.domain.tools import Tool
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Dependant
 from agent_system.understanding.family import for_self, person_in, relation_in
 from agent_system.understanding.reading import Reading
 
-BOOK = "book_appointment"
+BOOK = Tool.BOOK_APPOINTMENT
 
 PlanFor = Callable[[Reading], Plan]
 Reread = Callable[[str], Reading]

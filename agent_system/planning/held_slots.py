@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent_system.domain.appointments import SlotOffer, chronological
+from agent_system.domain.tools import Tool
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.draft import PlanDraft
 from agent_system.domain.plan import HeldPick, Intent, Plan
@@ -66,7 +67,7 @@ def offer_soonest(draft: PlanDraft, reading: Reading) -> None:
     for a yes."""
     steps = draft.steps
     if (reading.ordinal == 0 and not reading.asks_to_write and steps and draft.facts.get("asked_slot") is None
-            and all(s.action == "list_available_slots" for s in steps) and Intent.RESCHEDULE not in draft.intents):
+            and all(s.action == Tool.LIST_AVAILABLE_SLOTS for s in steps) and Intent.RESCHEDULE not in draft.intents):
         draft.note("A question about the soonest slot: the earliest one listed is offered for a yes.")
         draft.facts["asks_soonest"] = True
 

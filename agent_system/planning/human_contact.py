@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from agent_system.domain.plan import Intent, Plan, Step
+from agent_system.domain.tools import Tool
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.human_contact import asks_callback, asks_person, best_time_in, phone_in
 from agent_system.understanding.reading import Reading
 from clinic_servers.contract.registry import ClinicRegistry
 
-INFO, CALLBACK = "get_clinic_info", "request_callback"
+INFO, CALLBACK = Tool.GET_CLINIC_INFO, Tool.REQUEST_CALLBACK
 MAX_REASON = 500
 NO_REASON = "Pedido de contato pelo assistente"
 

@@ -9,6 +9,7 @@ from string import Template
 from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.contract.tools import TOOLS_BY_NAME, Role, tool_names
 
+from agent_system.domain.tools import Tool
 from agent_system.errors import InvalidPlan
 from agent_system.domain.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
 from agent_system.sessions.conversation import Conversation
@@ -24,9 +25,9 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 _DATE_KEYS = ("date", "date_from", "date_to", "original_date", "new_date")
 _TIME_KEYS = ("time", "original_time", "new_time")
-_INTENT_OF = {"list_available_slots": Intent.LIST, "book_appointment": Intent.BOOK,
-              "reschedule_appointment": Intent.RESCHEDULE, "cancel_appointment": Intent.CANCEL,
-              "list_my_appointments": Intent.MY_APPOINTMENTS}
+_INTENT_OF = {Tool.LIST_AVAILABLE_SLOTS: Intent.LIST, Tool.BOOK_APPOINTMENT: Intent.BOOK,
+              Tool.RESCHEDULE_APPOINTMENT: Intent.RESCHEDULE, Tool.CANCEL_APPOINTMENT: Intent.CANCEL,
+              Tool.LIST_MY_APPOINTMENTS: Intent.MY_APPOINTMENTS}
 
 _STEP_SCHEMA = {"type": "object", "additionalProperties": False,
                 "required": ["step_id", "clinic", "action", "parameters"],

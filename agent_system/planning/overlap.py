@@ -15,6 +15,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.domain.results import booked_slots, offered_slots
 from agent_system.domain.appointments import SlotOffer
+from agent_system.domain.tools import Tool
 from agent_system.language.phrasebook import Wording
 from agent_system.planning.held_slots import PICKED, pick_question
 from agent_system.domain.plan import Intent, Overlap, Plan, Step
@@ -42,14 +43,14 @@ class OverlapGuard:
                 return Plan(intents=[_DECLINED[held.action]], source=plan.source)
             if reply == "yes" and not plan.steps:
                 slot = held.slot
-                step = Step(step_id=1, clinic=slot.clinic, action="book_appointment",
+                step = Step(step_id=1, clinic=slot.clinic, action=Tool.BOOK_APPOINTMENT,
                             parameters={"doctor": slot.doctor, "date": slot.date, "time": slot.time})
                 confirmed = Plan(steps=[step], intents=[Intent.BOOK], source=plan.source,
                                  reasoning=["The patient confirmed the held booking."], overlap_confirmed=True)
                 if held.action == HELD:
                     return confirmed
                 plan = confirmed  # a confirmed pick may still overlap another booking
-        books = [s for s in plan.steps if s.action == "book_appointment"]
+        books = [s for s in plan.steps if s.action == Tool.BOOK_APPOINTMENT]
         if len(books) != 1 or len(plan.steps) != 1:
             return plan
         slot = SlotOffer(clinic=books[0].clinic, **{k: str(books[0].parameters.get(k, "")) for k in
@@ -69,7 +70,7 @@ class OverlapGuard:
                person: str | None = None) -> Overlap | None:
         """The first booking of the same person (the patient, or the dependant named `person`) the slot overlaps
         (same hour, or same specialty that week), unless waived; else None."""
-        steps = [Step(step_id=n, clinic=c, action="list_my_appointments") for n, c in enumerate(self.router.endpoints, 1)]
+        steps = [Step(step_id=n, clinic=c, action=Tool.LIST_MY_APPOINTMENTS) for n, c in enumerate(self.router.endpoints, 1)]
         results = [r for _, r in self.router.dispatch(steps, conversation.caller()) if r is not None]
         for clinic, booked in booked_slots(results):
             if booked.patient_name != person:
@@ -84,7 +85,7 @@ class OverlapGuard:
 
     def _free(self, slot: SlotOffer, conversation: Conversation) -> bool:
         """Whether the slot is still free (asked only before holding it: a question about a taken slot is moot)."""
-        step = Step(step_id=1, clinic=slot.clinic, action="list_available_slots",
+        step = Step(step_id=1, clinic=slot.clinic, action=Tool.LIST_AVAILABLE_SLOTS,
                     parameters={"doctor": slot.doctor, "date": slot.date})
         listing = self.router.call(step, conversation.patient)
         # The listing is of that doctor and day; the booking may name the doctor in part ("dra ana beatriz").

@@ -6,6 +6,7 @@ from datetime import date
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.domain.appointments import SlotOffer, chronological
+from agent_system.domain.tools import Tool
 from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
 from agent_system.planning.draft import PlanDraft
@@ -117,7 +118,7 @@ class _Policy:
         if len(others) == 1 or (others and r.other_doctor):
             self.out.note(f"The doctor(s) pointed at without a name: {', '.join(d.name for d in others)}.")
             for doctor in others:
-                self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **follow_ups.date_filter())
+                self.out.step(doctor.clinic_id, Tool.LIST_AVAILABLE_SLOTS, doctor=doctor.name, **follow_ups.date_filter())
             self.out.intend(self._listing_intent())
             return True
         if others:
@@ -187,7 +188,7 @@ class _Policy:
 
     def _book(self, slot: SlotOffer) -> bool:
         self.out.note(f"Resolved the slot {slot.doctor} {slot.date} {slot.time} at {slot.clinic}: book it there.")
-        self.out.step(slot.clinic, "book_appointment", doctor=slot.doctor, date=slot.date, time=slot.time)
+        self.out.step(slot.clinic, Tool.BOOK_APPOINTMENT, doctor=slot.doctor, date=slot.date, time=slot.time)
         self.out.intend(Intent.BOOK)
         return True
 
@@ -197,7 +198,7 @@ class _Policy:
         days = {o.date for o in offers}
         filters = {"date": days.pop()} if len(days) == 1 else self.r.date_filter()
         for clinic, doctor in dict.fromkeys((o.clinic, o.doctor) for o in offers):
-            self.out.step(clinic, "list_available_slots", doctor=doctor, **filters)
+            self.out.step(clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=doctor, **filters)
         self.out.intend(Intent.BOOK if self.r.asks_to_write else Intent.LIST)
         return True
 
@@ -265,10 +266,10 @@ class _Policy:
             self.out.facts["day_part"] = day_part
         for doctor in r.doctors:
             self.out.note(f"{doctor.name} works at {doctor.clinic_id}: list that clinic only, doctor filter.")
-            self.out.step(doctor.clinic_id, "list_available_slots", doctor=doctor.name, **filters)
+            self.out.step(doctor.clinic_id, Tool.LIST_AVAILABLE_SLOTS, doctor=doctor.name, **filters)
         for clinic_id in [] if r.doctors else r.clinics:
             self.out.note(f"The patient named {clinic_id}: list that clinic only.")
-            self.out.step(clinic_id, "list_available_slots", **filters)
+            self.out.step(clinic_id, Tool.LIST_AVAILABLE_SLOTS, **filters)
         if self.out.steps:
             self.out.intend(self._listing_intent())
         return bool(self.out.steps)
@@ -278,7 +279,7 @@ class _Policy:
             clinics = self.registry.for_specialty(key)
             self.out.note(f"{key} is served by {', '.join(c.id for c in clinics)}: query every one (Rule 10).")
             for clinic in clinics:
-                self.out.step(clinic.id, "list_available_slots", **self.r.date_filter())
+                self.out.step(clinic.id, Tool.LIST_AVAILABLE_SLOTS, **self.r.date_filter())
         if self.r.specialties:
             self.out.intend(self._listing_intent())
         return bool(self.r.specialties)
@@ -292,6 +293,6 @@ class _Policy:
         doctors = {s.doctor for s in listed}
         for clinic in dict.fromkeys(s.clinic for s in listed):
             doctor = next(iter(doctors)) if len(doctors) == 1 else None
-            self.out.step(clinic, "list_available_slots", doctor=doctor, **r.date_filter())
+            self.out.step(clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=doctor, **r.date_filter())
         self.out.intend(Intent.BOOK)
         return True

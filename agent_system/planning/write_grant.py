@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agent_system.domain.plan import Step
+from agent_system.domain.tools import CHANGE_TOOLS, Tool
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.pending import PendingChange
 from agent_system.understanding.human_contact import asks_callback
@@ -24,23 +25,23 @@ class WriteGrant:
 
     def refusal(self, step: Step) -> str | None:
         """Why this step may not write now (an error code), or None when it may."""
-        if step.action == "book_appointment":
+        if step.action == Tool.BOOK_APPOINTMENT:
             return None if self.book else "write_not_requested"
-        if step.action in ("cancel_appointment", "reschedule_appointment"):
+        if step.action in (Tool.CANCEL_APPOINTMENT, Tool.RESCHEDULE_APPOINTMENT):
             return None if self._confirmed(step) else "not_confirmed"
-        if step.action == "request_callback":
+        if step.action == Tool.REQUEST_CALLBACK:
             return None if self.callback else "write_not_requested"
         return None
 
     def arguments(self, step: Step) -> dict[str, str]:
         """What the grant adds to a write call: the confirmed booking's code."""
-        if self.change is not None and step.action in ("cancel_appointment", "reschedule_appointment"):
+        if self.change is not None and step.action in (Tool.CANCEL_APPOINTMENT, Tool.RESCHEDULE_APPOINTMENT):
             return {CODE_ARGUMENT: self.change.appointment.code or ""}
         return {}
 
     def _confirmed(self, step: Step) -> bool:
         change, p = self.change, step.parameters
-        if change is None or step.action != f"{change.action}_appointment" or step.clinic != change.appointment.clinic:
+        if change is None or step.action != CHANGE_TOOLS[change.action] or step.clinic != change.appointment.clinic:
             return False
         a = change.appointment
         if change.action == "cancel":

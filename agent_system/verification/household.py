@@ -9,6 +9,7 @@ from typing import Any
 
 from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
+from agent_system.domain.tools import Tool
 from agent_system.verification.pii import cpf_digits, is_own_cpf, name_key
 from clinic_servers.contract.cpf import mask_cpf
 
@@ -53,6 +54,6 @@ def _booked_by_patient(record: dict, result: StepResult, own_masked: str) -> boo
     """A booking the clinic says this patient made for someone: booked by their CPF, or listed to them for another."""
     if not isinstance(record.get("patient_name"), str):
         return False
-    return record.get("booked_by") == own_masked or (result.action == "list_my_appointments"
+    return record.get("booked_by") == own_masked or (result.action == Tool.LIST_MY_APPOINTMENTS
                                                      and "booked_by" in record and record.get("booked_by") is None
                                                      and "cpf_masked" not in record)

@@ -15,6 +15,7 @@ from typing import Iterable
 
 from clinic_servers.contract.cpf import redact_cpfs
 
+from agent_system.domain.tools import Tool
 from agent_system.errors import LLMBudgetSpent, LLMError
 from agent_system.domain.events import VerificationEvent
 from agent_system.language.registry import language_pack
@@ -37,7 +38,7 @@ MAX_TOKENS = 160  # a verdict with two short quotes
 _WHITESPACE = re.compile(r"\s+")
 
 # The one tool whose contact details describe a clinic, not a person.
-PUBLIC_INFO_ACTION = "get_clinic_info"
+PUBLIC_INFO_ACTION = Tool.GET_CLINIC_INFO
 
 
 @dataclass(frozen=True)
