@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from agent_system.language.registry import language_pack
-from agent_system.language.text import Language
+from agent_system.domain.language import Language
 from clinic_servers.contract.registry import ClinicRegistry
 
 

@@ -6,10 +6,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from agent_system.domain.language import Language
 from agent_system.language.registry import language_packs
-
-# A registered language code (language.registry): "pt", "en".
-Language = str
 
 # Keep the separators that carry meaning in dates and times (18/07, 2026-07-18, 10:30, meio-dia).
 _PUNCTUATION = re.compile(r"[^\w\s:/.\-]|_")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agent_system.language.registry import language_pack
-from agent_system.language.text import Language
+from agent_system.domain.language import Language
 
 if TYPE_CHECKING:
     from agent_system.triage.screen import TriageResult

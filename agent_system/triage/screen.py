@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from agent_system.language.text import Language, detect_language, keyword_counts, leading_language, normalize
+from agent_system.language.text import detect_language, keyword_counts, leading_language, normalize
+from agent_system.domain.language import Language
 from agent_system.triage.answers import emergency_answer
 from agent_system.triage.categories import CATEGORIES, Category
 from agent_system.triage.reader import MARKS, Occurrence, Reading, read

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 
 from agent_system.errors import LLMError
-from agent_system.language.text import Language
+from agent_system.domain.language import Language
 from agent_system.llm.budget import TRIAGE
 from agent_system.llm.client import LLM
 from agent_system.triage.categories import CATEGORIES, SIGN_CONCEPTS

@@ -8,7 +8,8 @@ from datetime import date
 from typing import Literal, TypeVar
 
 from agent_system.domain.appointments import Dated, chronological
-from agent_system.language.text import Language, language_of, normalize
+from agent_system.language.text import language_of, normalize
+from agent_system.domain.language import Language
 from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request, without_codes
 from agent_system.sessions.conversation import Conversation
 from agent_system.triage.screen import TriageResult

@@ -19,7 +19,7 @@ from agent_system.domain.tools import Tool
 from agent_system.errors import LLMBudgetSpent, LLMError
 from agent_system.domain.events import VerificationEvent
 from agent_system.language.registry import language_pack
-from agent_system.language.text import Language
+from agent_system.domain.language import Language
 from agent_system.llm.client import LLM
 from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
