@@ -16,7 +16,7 @@ from agent_system.planning.llm_planner import LLMPlanner
 from agent_system.planning.overlap import OverlapGuard
 from agent_system.planning.planner import Planner
 from agent_system.planning.rules import RulesPlanner
-from agent_system.planning.write_intent import is_write_request
+from agent_system.understanding.write_intent import is_write_request
 from agent_system.settings import AgentSettings
 from agent_system.triage.second_net import TriageSecondNet
 from agent_system.triage.semantic import SemanticScreen

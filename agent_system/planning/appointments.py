@@ -11,7 +11,7 @@ from agent_system.domain.tools import Tool
 from agent_system.planning.draft import PlanDraft
 from agent_system.domain.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
-from agent_system.planning.write_intent import mistyped_code
+from agent_system.understanding.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.pending import PendingAction, PendingChange
 from agent_system.understanding import asks

@@ -10,7 +10,7 @@ from typing import Literal, TypeVar
 from agent_system.domain.appointments import Dated, chronological
 from agent_system.language.text import language_of, normalize
 from agent_system.domain.language import Language
-from agent_system.planning.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request, without_codes
+from agent_system.understanding.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request, without_codes
 from agent_system.sessions.conversation import Conversation
 from agent_system.triage.screen import TriageResult
 from agent_system.understanding import asks as asks

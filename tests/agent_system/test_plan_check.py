@@ -9,7 +9,7 @@ from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.errors import UngroundedPlan
 from agent_system.planning.check import PlanCheck
 from agent_system.domain.plan import Plan, Step
-from agent_system.planning.write_intent import is_write_request
+from agent_system.understanding.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message
 from agent_system.domain.patient import Patient
 from agent_system.understanding.federation_words import FederationWords

@@ -9,7 +9,7 @@ import pytest
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import normalize
 from agent_system.planning.rules import RulesPlanner
-from agent_system.planning.write_intent import is_write_request
+from agent_system.understanding.write_intent import is_write_request
 from agent_system.sessions.conversation import Conversation, Message
 from agent_system.domain.patient import Patient
 from agent_system.understanding.date_windows import find_date_window

@@ -51,7 +51,7 @@ def test_a_booking_turn_reads_its_message_once(pipeline, clinics, new_conversati
     # message again: it splits it at the punctuation that normalising drops.
     readers = [caller for argument, caller in normalised if argument == message]
     assert readers.count("agent_system.understanding.reading") == 1
-    assert set(readers) == {"agent_system.understanding.reading", "agent_system.planning.write_intent"}
+    assert set(readers) == {"agent_system.understanding.reading", "agent_system.understanding.write_intent"}
     # The clinics serve the whole test session: give the slot back.
     freed = call_tool(clinics.url("clinic_a"), "cancel_appointment", {
         "doctor": "Dr. Ricardo Lopes", "date": slot[0], "time": slot[1], "patient_name": conversation.patient.name,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.planning.write_intent import confirmation_reply, is_write_request
+from agent_system.understanding.write_intent import confirmation_reply, is_write_request
 
 # Questions about slots, doctors, prices, places and quality, after a listing: never a write.
 QUESTIONS = [
