@@ -17,7 +17,8 @@ from agent_system.llm.budget import SCREENING
 from agent_system.planning.awaited_change import awaited_change
 from agent_system.planning.held_slots import PICKED, offered_slot
 from agent_system.domain.plan import Intent, Plan, StepResult
-from agent_system.planning.write_grant import WriteGrant, grant_for
+from agent_system.planning.write_grant import grant_for
+from agent_system.domain.write_grant import WriteGrant
 from agent_system.understanding.write_intent import confirmation_reply
 from agent_system.sessions.conversation import Conversation, Turn
 from agent_system.domain.pending import PendingAction

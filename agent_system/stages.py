@@ -9,7 +9,7 @@ from agent_system.answer.responder import Rendering
 from agent_system.domain.events import TokenEvent
 from agent_system.llm.budget import TurnKind
 from agent_system.domain.plan import Plan, Step, StepResult
-from agent_system.planning.write_grant import WriteGrant
+from agent_system.domain.write_grant import WriteGrant
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.triage.screen import TriageResult

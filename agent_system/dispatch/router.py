@@ -12,7 +12,7 @@ from agent_system.dispatch.clinic_http import ClinicHTTP
 from agent_system.domain.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS, WRITE_ACTIONS, Step,
                    StepResult)
 from agent_system.domain.tools import Tool
-from agent_system.planning.write_grant import WriteGrant
+from agent_system.domain.write_grant import WriteGrant
 from agent_system.domain.patient import Patient
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.cpf import normalize_cpf

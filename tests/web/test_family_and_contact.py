@@ -19,7 +19,7 @@ import pytest
 
 from agent_system.dispatch.router import Router
 from agent_system.domain.plan import Step
-from agent_system.planning.write_grant import WriteGrant
+from agent_system.domain.write_grant import WriteGrant
 from agent_system.domain.patient import Dependant, Patient as SessionPatient
 from clinic_servers.contract.cpf import normalize_cpf
 from clinic_servers.contract.registry import DATA_DIR, REGISTRY_PATH, ClinicRegistry
