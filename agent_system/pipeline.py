@@ -15,7 +15,8 @@ from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
 from agent_system.planning.awaited_change import awaited_change
-from agent_system.planning.held_slots import PICKED, offered_slot
+from agent_system.planning.held_slots import PICKED
+from agent_system.answer.held_slots import offered_slot
 from agent_system.domain.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import grant_for
 from agent_system.domain.write_grant import WriteGrant

@@ -8,8 +8,7 @@ from agent_system.answer.slot_listing import which_slot_note
 from agent_system.domain.appointments import AppointmentItem
 from agent_system.language.phrasebook import Wording
 from agent_system.language.text import normalize
-from agent_system.planning.held_slots import pick_note
-from agent_system.planning.overlap import overlap_note
+from agent_system.answer.held_slots import overlap_note, pick_note
 from agent_system.domain.plan import Clarification, Intent, Plan, StepResult
 from clinic_servers.contract.registry import Specialty
 

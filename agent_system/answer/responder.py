@@ -18,7 +18,7 @@ from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.tools import Tool
 from agent_system.language.phrasebook import Wording
 from agent_system.domain.language import Language
-from agent_system.planning.held_slots import asked_slot_note, offered_slot
+from agent_system.answer.held_slots import asked_slot_note, offered_slot
 from agent_system.domain.plan import STAFF_ACTIONS, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.registry import ClinicRegistry

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 
-from agent_system.domain.appointments import SlotOffer, chronological
+from agent_system.domain.appointments import SlotOffer
 from agent_system.domain.tools import Tool
-from agent_system.language.phrasebook import Wording
 from agent_system.planning.draft import PlanDraft
 from agent_system.domain.plan import HeldPick, Intent, Plan
 from agent_system.sessions.conversation import Conversation
@@ -55,13 +54,6 @@ def _shown_last(ranked: list[SlotOffer]) -> SlotOffer:
     return [s for s in at_clinic if s.doctor == doctor][-1]
 
 
-def pick_note(pick: HeldPick, words: Wording) -> str:
-    """The question that holds an unsure pick back, naming the slot in full."""
-    slot = pick.slot
-    return words.say("pick_check_last" if pick.last else "pick_check", position=pick.position,
-                     day=words.day(slot.date), time=slot.time, doctor=slot.doctor, clinic=words.clinic(slot.clinic))
-
-
 def offer_soonest(draft: PlanDraft, reading: Reading) -> None:
     """"qual o primeiro horário livre?", "when's the earliest opening?": a listing asked for its first slot offers it
     for a yes."""
@@ -70,28 +62,3 @@ def offer_soonest(draft: PlanDraft, reading: Reading) -> None:
             and all(s.action == Tool.LIST_AVAILABLE_SLOTS for s in steps) and Intent.RESCHEDULE not in draft.intents):
         draft.note("A question about the soonest slot: the earliest one listed is offered for a yes.")
         draft.facts["asks_soonest"] = True
-
-
-def offered_slot(plan: Plan, offered: list[SlotOffer]) -> SlotOffer | None:
-    """The slot a question asked about (or the soonest, when that was the question), when the answer offers it
-    free and nothing else waits for a reply."""
-    slot = plan.asked_slot or (min(offered, key=chronological) if plan.asks_soonest and offered else None)
-    return slot if slot is not None and plan.pending is None and plan.awaiting is None and slot in offered else None
-
-
-def slot_offer_note(slot: SlotOffer, words: Wording) -> str:
-    """The question offering that slot for a yes."""
-    return words.say("slot_offer", day=words.day(slot.date), time=slot.time, doctor=slot.doctor,
-                     clinic=words.clinic(slot.clinic))
-
-
-def asked_slot_note(plan: Plan, offered: list[SlotOffer], listed_clinics: set[str], words: Wording) -> str:
-    """The answer to a question about one slot: offered for a yes when free; said to be taken when the doctor's
-    clinic answered the listing without it (a clinic that did not answer says nothing either way)."""
-    free = offered_slot(plan, offered)
-    if free is not None:
-        return slot_offer_note(free, words)
-    slot = plan.asked_slot
-    if slot is None or plan.pending is not None or plan.awaiting is not None or slot.clinic not in listed_clinics:
-        return ""
-    return words.say("slot_not_free", day=words.day(slot.date), time=slot.time, doctor=slot.doctor)

@@ -16,7 +16,6 @@ from clinic_servers.contract.registry import ClinicRegistry
 from agent_system.domain.results import booked_slots, offered_slots
 from agent_system.domain.appointments import SlotOffer
 from agent_system.domain.tools import Tool
-from agent_system.language.phrasebook import Wording
 from agent_system.planning.held_slots import PICKED, pick_question
 from agent_system.domain.plan import Intent, Overlap, Plan, Step
 from agent_system.sessions.conversation import Conversation
@@ -109,18 +108,6 @@ def _bare_go_ahead(reading: Reading) -> bool:
     return reading.asks_to_write and not (reading.doctors or reading.dates or reading.times or reading.specialties
                                           or reading.clinics or reading.ordinal is not None or reading.wants_cancel
                                           or reading.wants_reschedule)
-
-
-def overlap_note(overlap: Overlap, words: Wording) -> str:
-    """The question that holds an overlapping booking back."""
-    return words.say(f"overlap_{overlap.kind}", slot=_describe(overlap.slot, words),
-                     existing=_describe(overlap.existing, words),
-                     specialty=words.specialty_of(overlap.existing.clinic, ""))
-
-
-def _describe(slot: SlotOffer, words: Wording) -> str:
-    return words.phrase("appointment", clinic=words.clinic(slot.clinic), doctor=slot.doctor,
-                        when=words.phrase("when", day=words.full_day(slot.date), time=slot.time))
 
 
 def _minutes(hhmm: str) -> int:
