@@ -5,13 +5,9 @@ the SAMU regulator or the CIATox gives instructions on the phone. Booking waits 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from agent_system.language.registry import language_pack
 from agent_system.domain.language import Language
-
-if TYPE_CHECKING:
-    from agent_system.triage.screen import TriageResult
+from agent_system.triage.result import TriageResult
 
 # The services, in the order they are offered; the browser turns their numbers into tap-to-call links.
 _CALLS_BY_CATEGORY: dict[str, tuple[str, ...]] = {

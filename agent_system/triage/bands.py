@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from agent_system.triage.categories import SIGN_CONCEPTS
 from agent_system.triage.corpus import answer_category
-from agent_system.triage.screen import TriageResult
+from agent_system.triage.result import TriageResult
 from agent_system.triage.semantic import SemanticScore
 
 __all__ = ["Thresholds", "combine"]

@@ -24,7 +24,8 @@ from agent_system.llm.client import LLM
 from agent_system.triage.categories import CATEGORIES, SIGN_CONCEPTS
 from agent_system.triage.reader import words_of
 from agent_system.triage.bands import Thresholds, combine
-from agent_system.triage.screen import TriageResult, assess
+from agent_system.triage.screen import assess
+from agent_system.triage.result import TriageResult
 from agent_system.triage.semantic import SemanticScoring, sentences
 
 log = logging.getLogger(__name__)

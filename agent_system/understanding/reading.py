@@ -12,7 +12,7 @@ from agent_system.language.text import language_of, normalize
 from agent_system.domain.language import Language
 from agent_system.understanding.write_intent import booking_code_in, confirmation_reply, is_question, is_write_request, without_codes
 from agent_system.sessions.conversation import Conversation
-from agent_system.triage.screen import TriageResult
+from agent_system.triage.result import TriageResult
 from agent_system.understanding import asks as asks
 from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.acceptance import only_accepts

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from agent_system.triage.categories import CATEGORIES
 from agent_system.triage.reader import fold, words_of
-from agent_system.triage.screen import TriageResult, assess, emergency_answer
+from agent_system.triage.screen import assess
+from agent_system.triage.answers import emergency_answer
+from agent_system.triage.result import TriageResult
 
 NOT_AN_EMERGENCY = TriageResult(emergency=False)
 

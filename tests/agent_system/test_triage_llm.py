@@ -14,7 +14,8 @@ from agent_system.sessions.audit import audit_record
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.settings import PROMPTS_DIR
-from agent_system.triage.screen import TriageResult, assess
+from agent_system.triage.screen import assess
+from agent_system.triage.result import TriageResult
 from agent_system.triage.second_net import MAX_TOKENS, TriageSecondNet
 from tests.fakes.openai_server import FakeReply
 from tests.support import agent_settings, call_tool, make_cpf, run_turn, store_bookings

@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from agent_system.triage.screen import assess, emergency_answer
+from agent_system.triage.screen import assess
+from agent_system.triage.answers import emergency_answer
 
 
 def numbers(text: str) -> list[str]:
