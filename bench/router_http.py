@@ -30,8 +30,8 @@ if __package__ in (None, ""):  # `python bench/router_http.py`: make the project
 from agent_system.assembly import build_pipeline  # noqa: E402
 from agent_system.dispatch.clinic_http import ClinicHTTP  # noqa: E402
 from agent_system.dispatch.router import Router  # noqa: E402
-from agent_system.sessions.conversation import Conversation
-from agent_system.domain.patient import Patient
+from agent_system.sessions.conversation import Conversation  # noqa: E402
+from agent_system.domain.patient import Patient  # noqa: E402
 from agent_system.settings import AgentSettings  # noqa: E402
 from bench.system import TODAY, TOKEN, Layout, start_clinics  # noqa: E402
 from bench.workload import ONE_CLINIC, TWO_CLINICS  # noqa: E402

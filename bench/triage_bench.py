@@ -28,8 +28,8 @@ from agent_system.language.text import detect_language  # noqa: E402
 from agent_system.llm.client import LLMSettings, build_llm  # noqa: E402
 from agent_system.settings import PROMPTS_DIR  # noqa: E402
 from agent_system.triage import reader as triage_reader  # noqa: E402
-from agent_system.triage.screen import assess
-from agent_system.triage.result import TriageResult
+from agent_system.triage.screen import assess  # noqa: E402
+from agent_system.triage.result import TriageResult  # noqa: E402
 from agent_system.triage.second_net import TriageSecondNet  # noqa: E402
 from tests.documents import with_block  # noqa: E402
 from tests.triage_scores import load_cases  # noqa: E402
