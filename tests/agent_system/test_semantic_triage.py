@@ -16,7 +16,7 @@ import pytest
 from agent_system.assembly import semantic_screen
 from agent_system.sessions.audit import audit_record
 from agent_system.triage.corpus import examples
-from agent_system.triage.report import DOC, END, START, measure, summary, table
+from bench.triage_report import DOC, END, START, measure, summary, table
 from agent_system.triage.second_net import screen
 from agent_system.triage.semantic import HEAD_FILE, SemanticScore
 from agent_system.triage.train import train

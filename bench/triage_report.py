@@ -1,8 +1,8 @@
 """How well the whole screen (lexicon, semantic score, bands) separates a labelled split, per category.
 
-    python -m agent_system.triage.report            # the corpus's test split
-    python -m agent_system.triage.report --heldout FILE  # a blind split in data/triage/heldout/ (default: the latest)
-    python -m agent_system.triage.report --document # also rewrite the test split's block in docs/evaluation.md
+    python -m bench.triage_report            # the corpus's test split
+    python -m bench.triage_report --heldout FILE  # a blind split in data/triage/heldout/ (default: the latest)
+    python -m bench.triage_report --document # also rewrite the test split's block in docs/evaluation.md
 
 Sensitivity counts emergencies answered as emergencies; "flagged" also counts those led by the
 safety line (doubt). Specificity counts routine messages not answered as emergencies; "clear" also
