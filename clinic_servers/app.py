@@ -12,7 +12,7 @@ from clinic_servers.contract.environment import read_environment
 from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.mcp import mcp_blueprint
 from clinic_servers.settings import ClinicSettings
-from clinic_servers.store import open_store
+from clinic_servers.backends import open_store
 from clinic_servers.tools import ClinicDesk
 
 VERSION = "1.0.0"

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from pathlib import Path
 from typing import Protocol, Sequence
 
-from clinic_servers.contract.registry import Clinic
 
 WINDOW_DAYS = 14
 # How long a write may wait for the database. Shorter than the router's timeout (5 s by default),
@@ -110,18 +108,3 @@ class SlotStore(Protocol):
 
 class StoreUnavailable(RuntimeError):
     """The clinic's database cannot be reached or used; the server cannot start without it."""
-
-
-def open_store(clinic: Clinic, database_url: str | None, default_path: Path) -> SlotStore:
-    """The clinic's store: PostgreSQL for a `postgresql://` URL, else SQLite (at `default_path` when no URL)."""
-    if not database_url:
-        from .sqlite_store import SqliteSlotStore
-        return SqliteSlotStore(default_path, clinic)
-    scheme = database_url.split("://", 1)[0].lower()
-    if scheme in ("postgresql", "postgres"):
-        from .postgres_store import PostgresSlotStore
-        return PostgresSlotStore(database_url, clinic)
-    if scheme == "sqlite" and database_url.startswith("sqlite:///"):
-        from .sqlite_store import SqliteSlotStore
-        return SqliteSlotStore(Path(database_url.removeprefix("sqlite:///")), clinic)
-    raise ValueError(f"{clinic.id}: database URL must start with postgresql:// or sqlite:///, got {scheme}://")

@@ -12,7 +12,8 @@ import psycopg
 import pytest
 
 from clinic_servers.contract.clock import Clock
-from clinic_servers.store import SlotStore, open_store
+from clinic_servers.store import SlotStore
+from clinic_servers.backends import open_store
 from clinic_servers.tools import ClinicDesk
 from tests.support import CLINIC_TODAY
 

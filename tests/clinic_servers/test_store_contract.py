@@ -10,7 +10,8 @@ import pytest
 
 from clinic_servers.errors import ToolError
 from clinic_servers.schema import SchemaTooNew
-from clinic_servers.store import Patient, StoreUnavailable, open_store
+from clinic_servers.store import Patient, StoreUnavailable
+from clinic_servers.backends import open_store
 from tests.clinic_servers.conftest import in_threads
 from tests.support import CLINIC_TODAY, make_cpf
 
