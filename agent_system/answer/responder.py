@@ -11,8 +11,8 @@ from agent_system.answer.contacts import CALLBACK, callback_paragraphs, contact_
 from agent_system.answer.plan_notes import PlanNotes
 from agent_system.answer.slot_listing import SlotListingText
 from agent_system.domain.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
-                                       change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
-                                       written_items)
+                                         change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
+                                         written_items)
 from agent_system.domain.events import ConfirmRequest
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.tools import Tool

@@ -9,8 +9,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Iterator
 
 from agent_system.dispatch.clinic_http import ClinicHTTP
-from agent_system.domain.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS, WRITE_ACTIONS, Step,
-                   StepResult)
+from agent_system.domain.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS,
+                                      WRITE_ACTIONS, Step, StepResult)
 from agent_system.domain.tools import Tool
 from agent_system.domain.write_grant import WriteGrant
 from agent_system.domain.patient import Patient

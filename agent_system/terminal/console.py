@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from agent_system.domain.events import (AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent,
-                     VerificationEvent)
+                                        VerificationEvent)
 
 
 def describe(event) -> str | None:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
-from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments, Rescheduling,
-                                    Slot, SlotListing)
+from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Cancellation, MyAppointments,
+                                             Rescheduling, Slot, SlotListing)
 
 ANA = Patient(name="Ana Paula Teixeira", cpf="39053344705")
 ANA_FULL, ANA_BARE, ANA_MASK = "390.533.447-05", "39053344705", "***.533.447-**"
