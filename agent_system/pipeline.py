@@ -24,9 +24,10 @@ from agent_system.understanding.write_intent import confirmation_reply
 from agent_system.sessions.conversation import Conversation, Turn
 from agent_system.domain.pending import PendingAction
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, FrontDeskReview, Planning,
-                                  SecondLook, SemanticScoring, TurnBudget, Today, Verifying)
+                                  SecondLook, TurnBudget, Today, Verifying)
 from agent_system.triage.answers import emergency_answer, help_called_answer, safety_line
 from agent_system.triage.result import TriageResult
+from agent_system.triage.semantic import SemanticScoring
 from agent_system.triage.second_net import screen
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, read

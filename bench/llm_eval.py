@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with llama_server(args.llama_python, args.gguf, args.context) as url:
             per_set = evaluate(url, args)
-    rows = report(per_set)
+    rows = report(per_set, class_of, figures)
     shown = [text for run in per_set.values() for text in run["modes"]["llm"]["shown"]]
     run = {"date": time.strftime("%Y-%m-%d"), "model": args.model if args.url else Path(args.gguf).name,
            "sample": "every case" if args.every == 1 else f"one case in {args.every} of each class (at least one)",

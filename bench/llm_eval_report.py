@@ -1,14 +1,17 @@
 """The LLM evaluation's report: per set and class, rules beside LLM, and the table the evaluation doc shows."""
 from __future__ import annotations
 
+import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 MODES = ("rules", "llm")
 
 
-def report(per_set: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Per set: each class and the total, rules beside LLM."""
+def report(per_set: dict[str, dict[str, Any]], class_of: Callable[[Any], str],
+           figures: Callable[[list, list, list], dict[str, Any]]) -> dict[str, Any]:
+    """Per set: each class and the total, rules beside LLM (`class_of` names a case's class, `figures` measures cases)."""
     out = {}
     for key, run in per_set.items():
         cases, modes = run["cases"], run["modes"]

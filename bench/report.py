@@ -43,7 +43,9 @@ def _machine(f: dict) -> str:
         f"Layout: six clinics, each `gunicorn --workers {layout['clinic_workers']} -k gthread --threads 8`; "
         f"the web app by its production command `gunicorn -c gunicorn_web.conf.py` (gevent workers) with "
         f"WEB_WORKERS={layout['web_workers']}; rules mode (no LLM); SQLite sessions; CLINIC_TODAY fixed; "
-        f"the load generator runs on the same machine. Limits as shipped (30 messages a minute per session; per address: new sessions, chats, open streams), each simulated patient its own address through the trusted proxy setting. "
+        f"the load generator runs on the same machine. Limits as shipped (30 messages a minute per session; "
+        f"per address: new sessions, chats, open streams), each simulated patient its own address through the "
+        f"trusted proxy setting. "
         f"Warm-up: {f.get('warm_up', {}).get('turns', 0)} turns, {f.get('warm_up', {}).get('failures', 0)} failed "
         f"(counted in the run's errors)."])
 

@@ -12,6 +12,7 @@ Stage = Literal["triage", "planning", "dispatch", "verification", "answer"]
 
 
 class _Event(BaseModel):
+    type: str  # each event narrows it to its own literal
     # What the wire carries: the data without the type (it has its own SSE field), unset optionals left out.
     _wire: ClassVar[dict[str, Any]] = {"exclude": {"type"}, "exclude_none": True}
 
@@ -118,7 +119,7 @@ def to_sse(event: _Event, event_id: int) -> str:
     return f"id: {event_id}\nevent: {event.type}\ndata: {event.payload_json()}\n\n"
 
 
-def from_wire(event_type: str, data: str | dict) -> _Event:
+def from_wire(event_type: str, data: str | dict[str, Any]) -> _Event:
     """Parse an event received over SSE or JSON back into its typed model."""
     payload = json.loads(data) if isinstance(data, str) else data
     return _EVENT.validate_python({**payload, "type": event_type})

@@ -40,7 +40,8 @@ def parsed(result: StepResult, model: type[Data]) -> Data | None:
             cache[model] = model.model_validate(result.data)
         except ValidationError:
             cache[model] = None
-    return cache[model]
+    found: Data | None = cache[model]
+    return found
 
 
 def tool_error(result: StepResult) -> str | None:

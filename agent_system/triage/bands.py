@@ -51,9 +51,10 @@ def combine(lexicon: TriageResult, semantic: SemanticScore, thresholds: Threshol
             words: int = 0, concrete_request: bool = False) -> TriageResult:
     """The lexicon's result with the band the semantic score gives it.
 
-    `words` is the length of the shortest sentence that holds the lexicon's words; `concrete_request` says it asks to cancel or move a booking, or names the
-    doctor, day, time or code of one it wants. A score alone never halts such a request: it leads it in doubt
-    ("não vou poder ir, pode cancelar" is read as despair more often than anything else the head sees).
+    `words` is the length of the shortest sentence that holds the lexicon's words; `concrete_request` says it
+    asks to cancel or move a booking, or names the doctor, day, time or code of one it wants. A score alone never
+    halts such a request: it leads it in doubt ("não vou poder ir, pode cancelar" is read as despair more often
+    than anything else the head sees).
     """
     scored = replace(lexicon, score=round(semantic.emergency, 3))
     if semantic.category is None:

@@ -1,8 +1,8 @@
 """Days of the month written in words, rewritten as the digits `dates.find_dates` reads.
 
 "dia vinte e sete" -> "dia 27", "tres de dezembro" -> "3 de dezembro", "December second" -> "December 2nd",
-"the fourth of December" -> "the 4th of December", "Friday the twenty-seventh" -> "Friday the 27th", "from the twenty-fifth to the twenty-seventh" -> "from the 25th
-to the 27th".
+"the fourth of December" -> "the 4th of December", "Friday the twenty-seventh" -> "Friday the 27th",
+"from the twenty-fifth to the twenty-seventh" -> "from the 25th to the 27th".
 Works on `text.normalize` output. A number word becomes a day only where a date cue is next to it ("dia",
 "de <mês>", "of <month>", a month before it, "the" after a weekday or "on"), so "o primeiro" and "the
 second one" stay ordinals.

@@ -200,7 +200,7 @@ def _is_choice(words: list[str], names: frozenset[str]) -> bool:
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
     after_title = 0
-    for word in _numbers_joined([part for word in words for part in word.split("-") if part]):
+    for word in _numbers_joined([part for said in words for part in said.split("-") if part]):
         if word in _TITLES:
             after_title = 3
         elif word in _PREDICATES:

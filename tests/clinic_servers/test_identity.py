@@ -77,7 +77,7 @@ def test_a_stranger_cannot_cancel_or_reschedule_even_with_the_code(url, clinics)
 def test_five_failures_lock_the_name_that_failed_and_nothing_is_overwritten(url, clinics):
     victim = make_cpf(5005)
     day, time, code = book(url, victim)
-    for attempt in range(5):
+    for _ in range(5):
         refused = cancel(url, victim, "Impostor Numero Um", day, time, code)
         assert refused["structuredContent"]["error"]["code"] == "appointment_not_found"
     sixth = cancel(url, victim, "Impostor Numero Um", day, time, code)

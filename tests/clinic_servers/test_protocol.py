@@ -143,7 +143,8 @@ def test_unsupported_protocol_version_header_is_a_bad_request(url):
     ({"doctor": "Dr. Ricardo Lopes", "date": "2026-02-31", "time": "09:00", "patient_name": "Ana", "cpf": "390.533.447-05"}, "date"),
     ({"doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "9h", "patient_name": "Ana", "cpf": "390.533.447-05"}, "time"),
     ({"doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00", "patient_name": "Ana", "cpf": "111.111.111-11"}, "CPF inválido"),
-    ({"doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00", "patient_name": "Ana", "cpf": "390.533.447-05", "admin": True}, "admin: campo não reconhecido"),
+    ({"doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00", "patient_name": "Ana", "cpf": "390.533.447-05",
+      "admin": True}, "admin: campo não reconhecido"),
     ({"doctor": 42, "date": "2026-11-25", "time": "09:00", "patient_name": "Ana", "cpf": "390.533.447-05"}, "doctor"),
     ("not an object", "objeto JSON"),
 ])

@@ -66,9 +66,9 @@ def app_for(tmp_path):
 
 def chat_client(base_url: str, patient: tuple[str, str] = ANA) -> ChatClient:
     """A headless client with an open session."""
-    client = ChatClient(base_url, timeout_s=60)
-    client.open(*patient)
-    return client
+    chat = ChatClient(base_url, timeout_s=60)
+    chat.open(*patient)
+    return chat
 
 
 def slot_rows(var_dir: Path, clinic_id: str) -> list[tuple]:

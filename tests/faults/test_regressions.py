@@ -102,8 +102,8 @@ def test_a_new_store_opened_by_sibling_workers_at_once_never_fails_as_locked(reg
 
     for trial in range(40):
         folder = tmp_path / f"trial-{trial}"
-        openers = [lambda: SqliteSlotStore(folder / "clinic_a.sqlite3", registry.get("clinic_a")),
-                   lambda: SqliteSessions(folder / "sessions.sqlite3")] * 4
+        openers = [lambda folder=folder: SqliteSlotStore(folder / "clinic_a.sqlite3", registry.get("clinic_a")),
+                   lambda folder=folder: SqliteSessions(folder / "sessions.sqlite3")] * 4
         barrier = threading.Barrier(len(openers))
         threads = [threading.Thread(target=open_store, args=(opener, barrier)) for opener in openers]
         for thread in threads:

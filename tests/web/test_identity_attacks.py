@@ -176,7 +176,7 @@ def test_a_fresh_session_with_the_exact_name_and_cpf_sees_nothing_of_her_booking
     assert shown(stranger) == [] and stranger["answer"] == nobody["answer"]
     assert "código" in stranger["answer"] and "telefone" in stranger["answer"]
     seen = json.dumps(stranger["events"], ensure_ascii=False)
-    for _, doctor, day, time_, _ in made:  # not a doctor, a day or an hour: not even that there is a booking
+    for _, doctor, day, _, _ in made:  # not a doctor, a day or an hour: not even that there is a booking
         assert doctor not in seen and day not in seen and br(day) not in seen
     assert [e["status"] for e in stranger["events"] if e["type"] == "dispatch" and e["status"] != "start"] == \
         [e["status"] for e in nobody["events"] if e["type"] == "dispatch" and e["status"] != "start"]
