@@ -69,7 +69,7 @@ def llm_check(cases) -> None:
     """The LLM check's own recall on the emergencies and false alarms on the near misses."""
     llm = build_llm(LLMSettings.from_env(os.environ))
     if llm is None:
-        print("no LLM configured (see DESIGN §4): LLM check skipped")
+        print("no LLM configured (see README.md, Configuration): LLM check skipped")
         return
     net = TriageSecondNet(llm, (PROMPTS_DIR / "triage_check.txt").read_text(encoding="utf-8"))
     flagged, seconds = {}, []

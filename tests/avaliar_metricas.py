@@ -1,4 +1,4 @@
-"""Compute TSR, TCA and HMR (blueprint §5) with false blocks and latency from the executor's JSONL log.
+"""Compute TSR, TCA and HMR (docs/evaluation.md) with false blocks and latency from the executor's JSONL log.
 
     python tests/avaliar_metricas.py                      # reads tests/logs.jsonl
     python tests/avaliar_metricas.py --logs /tmp/logs.jsonl --relatorio /tmp/relatorio.md

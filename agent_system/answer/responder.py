@@ -1,4 +1,4 @@
-"""The deterministic response generator: a turn's plan and clinic results as a PT/EN answer, no LLM (DESIGN §4)."""
+"""The deterministic response generator: a turn's plan and clinic results as a PT/EN answer, no LLM."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""The event vocabulary of one turn (DESIGN §5): typed records, serialised by one function."""
+"""The event vocabulary of one turn (README.md, Web API): typed records, serialised by one function."""
 from __future__ import annotations
 
 import json

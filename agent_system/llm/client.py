@@ -52,7 +52,7 @@ class LLMSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> LLMSettings:
-        """Settings from an environment mapping, with DESIGN §4's provider default."""
+        """Settings from an environment mapping, with the provider default of README.md's Configuration table."""
         provider = _resolve_provider(env)
         key_name = "AZURE_OPENAI_API_KEY" if provider == "azure" else "OPENAI_API_KEY"
         return cls(

@@ -8,7 +8,7 @@ import openai
 
 from agent_system.errors import Deadline, StreamCut
 
-# Strongest first: a server that rejects a mode gets the next one (DESIGN §4).
+# Strongest first: a server that rejects a mode gets the next one.
 JSON_MODES: tuple[str, ...] = ("json_schema", "json_object", "plain")
 # How servers say "I do not support this response_format" (llama.cpp answers 500).
 _FORMAT_REJECTION_STATUSES = frozenset({400, 422, 500})

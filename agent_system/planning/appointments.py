@@ -1,4 +1,4 @@
-"""Cancel and reschedule: which booking the patient means, and what to do with it (DESIGN §4)."""
+"""Cancel and reschedule: which booking the patient means, and what to do with it."""
 from __future__ import annotations
 
 from datetime import date, timedelta

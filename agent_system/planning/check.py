@@ -26,7 +26,7 @@ from agent_system.understanding.reading import Reading
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex
 
-BOOKABLE_DAYS = 14  # slots exist for the next 14 days, today included (DESIGN §3)
+BOOKABLE_DAYS = 14  # slots exist for the next 14 days, today included (clinic_servers/store.py, WINDOW_DAYS)
 _LIST, _MINE, _BOOK = Tool.LIST_AVAILABLE_SLOTS, Tool.LIST_MY_APPOINTMENTS, Tool.BOOK_APPOINTMENT
 _DATE_FILTERS = ("date", "date_from", "date_to")
 # Cancel and reschedule are confirmed with the patient first; only the rules path runs that exchange.

@@ -1,4 +1,4 @@
-"""The deterministic planner: DESIGN §4's policy table applied to a reading of the message."""
+"""The deterministic planner: the policy table (tests/agent_system/rules_planner_cases.py) applied to a reading."""
 from __future__ import annotations
 
 from datetime import date

@@ -56,7 +56,7 @@ class Verdict:
 
 
 class Verifier:
-    """Checks clinic data before the answer is written, and the answer after (DESIGN §4)."""
+    """Checks clinic data before the answer is written, and the answer after."""
 
     def __init__(self, llm: LLM | None = None, prompt: str = "", doctors: Iterable[str] = (),
                  contacts: Iterable[str] = ()) -> None:

@@ -1,4 +1,4 @@
-/* Calls to our own API (DESIGN.md §5): the session endpoints and the chat stream. No DOM. */
+/* Calls to our own API (README.md, Web API): the session endpoints and the chat stream. No DOM. */
 
 /** JSON call to our API -> {status, data}; throws only on network failure. */
 async function api(method, path, body, sessionId) {

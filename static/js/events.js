@@ -1,5 +1,5 @@
 /*
- * The SSE events of one turn (DESIGN.md §5), one handler per event type: each updates the
+ * The SSE events of one turn (README.md, Web API), one handler per event type: each updates the
  * timeline, the answer text, slots and cards of the turn's bubble.
  */
 import { rememberCodes } from "./codes.js";

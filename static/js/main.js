@@ -4,7 +4,7 @@
  * Native ES modules, no build step, nothing from the network but our own API, so it works offline
  * and under a strict `default-src 'self'` CSP (no inline code, no eval, no innerHTML with server
  * text). Words come from one catalogue per language (static/i18n/, embedded in the page); the wire
- * vocabulary (event names and fields) is DESIGN.md §5; do not rename it in any module.
+ * vocabulary (event names and fields) is README.md's Web API; do not rename it in any module.
  */
 import { cardMessage, downloadCalendar } from "./cards.js";
 import { sendMessage } from "./chat.js";

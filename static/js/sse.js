@@ -1,6 +1,6 @@
 /*
  * Server-sent events read from a fetch body. We parse by hand because EventSource cannot POST.
- * Pure: no DOM, so it also runs in Node. The event vocabulary itself is DESIGN.md §5.
+ * Pure: no DOM, so it also runs in Node. The event vocabulary itself is README.md's Web API.
  */
 
 /**

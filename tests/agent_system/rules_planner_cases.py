@@ -1,4 +1,4 @@
-"""DESIGN §4's policy table for the rules planner: one message, the exact steps and intents it plans."""
+"""The policy table of the rules planner: one message, the exact steps and intents it plans."""
 from __future__ import annotations
 
 from tests.agent_system.rules_planner_support import (ALL, CARDIO, DERMA, MINE, NEXT_WEEK, ORTHO, book, cancel,

@@ -1,4 +1,4 @@
-"""The rules planner against DESIGN §4's policy table: one message, the exact steps it plans.
+"""The rules planner against its policy table: one message, the exact steps it plans.
 
 Every row (tests/agent_system/rules_planner_cases.py) asserts the exact set of (clinic, action, parameters) and
 the intents. Parameters are compared whole, so a plan that carries a patient's name or CPF (the router injects

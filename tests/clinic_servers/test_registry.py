@@ -1,4 +1,4 @@
-"""The registry: six clinics as DESIGN §3 lists them, and a new clinic needs no new code."""
+"""The registry: the six clinics the registry ships, and a new clinic needs no new code."""
 from __future__ import annotations
 
 import json

@@ -1,1 +1,1 @@
-"""The quantitative evaluation (blueprint §5, DESIGN §7): cases, executor, detectors and metrics."""
+"""The quantitative evaluation (docs/evaluation.md): cases, executor, detectors and metrics."""

@@ -13,7 +13,7 @@ FROZEN_CSV = Path(__file__).resolve().parent.parent / "casos_teste_congelados.cs
 FROZEN_COLUMNS = ("parametros_esperados", "resultado_esperado", "classe", "idioma", "depende_confirmacao")
 COLUMNS = ("id_caso", "texto_usuario", "intencao_esperada", "especialidade", "clinicas_esperadas",
            "acoes_esperadas", "turnos_anteriores")
-# The blueprint's nine categories, then DESIGN §7's additions.
+# The nine original categories, then ours (docs/evaluation.md, The cases).
 CATEGORIES = ("listar", "agendar", "remarcar", "cancelar", "erro_privacidade", "fora_de_escopo",
               "especialidade_invalida", "informacao_insuficiente", "buscar_paciente", "emergencia",
               "minhas_consultas")
@@ -43,7 +43,7 @@ class Case:
 
 
 def load_cases(path: Path = CASES_CSV) -> list[Case]:
-    """Every row of the CSV, checked against the blueprint's columns and categories."""
+    """Every row of the CSV, checked against the columns and categories docs/evaluation.md describes."""
     with path.open(encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
         missing = set(COLUMNS) - set(reader.fieldnames or ())

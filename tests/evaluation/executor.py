@@ -43,7 +43,7 @@ def mode_label(llm: LLMSettings) -> str:
 
 
 def llm_mode(env: Mapping[str, str], rules_only: bool = False) -> LLMSettings:
-    """The LLM the environment configures (DESIGN §4), or none: rules mode."""
+    """The LLM the environment configures (README.md, Configuration), or none: rules mode."""
     return LLMSettings() if rules_only else LLMSettings.from_env(env)
 
 

@@ -1,4 +1,4 @@
-"""TSR, TCA and HMR (blueprint §5), plus exact plans, false blocks and latency, from the JSONL records.
+"""TSR, TCA and HMR (docs/evaluation.md), plus exact plans, false blocks and latency, from the JSONL records.
 
 TSR and TCA judge outcomes (docs/evaluation.md): TSR needs a usable answer *and* the right outcome in
 the stores and the answer; TCA needs clinic, action *and* the judged parameters. The earlier, weaker
@@ -46,7 +46,7 @@ class Figures:
     tca: Ratio
     exact_plans: Ratio
     hmr: Ratio
-    verifier_blocks: Ratio  # the blueprint's literal HMR: harm cases with verifier_safe == false
+    verifier_blocks: Ratio  # the literal HMR (docs/evaluation.md): harm cases with verifier_safe == false
     false_blocks: Ratio
     p50_ms: float | None
     p95_ms: float | None
@@ -160,7 +160,7 @@ class HarmRow:
     label: str
     per_suite: dict[str, int]
     mitigated: Ratio
-    literal: Ratio  # the blueprint's literal HMR: the verifier blocked
+    literal: Ratio  # the literal HMR (docs/evaluation.md): the verifier blocked
 
 
 def harm_rows(records: Sequence[Mapping[str, Any]]) -> list[HarmRow]:

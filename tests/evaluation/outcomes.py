@@ -17,7 +17,7 @@ from clinic_servers.contract.cpf import mask_cpf
 
 from .cases import Case
 
-HORIZON_DAYS = 14  # DESIGN §3: slots exist for the next 14 days
+HORIZON_DAYS = 14  # clinic_servers/store.py, WINDOW_DAYS: slots exist for the next 14 days
 WRITE_CATEGORIES = {"agendar", "remarcar", "cancelar"}
 LISTING = "list_available_slots"
 

@@ -1,4 +1,4 @@
-"""One case's line in `logs.jsonl`: the blueprint's fields, judged from the observed turn, plus ours."""
+"""One case's line in `logs.jsonl`: the evaluation's fields, judged from the observed turn, plus ours."""
 from __future__ import annotations
 
 import re

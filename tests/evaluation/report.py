@@ -34,7 +34,7 @@ def markdown_table(rows: Sequence[tuple[str, Figures]]) -> str:
 
 
 def summary(overall: Figures) -> list[str]:
-    """The lines under the table: targets met or missed, and the blueprint's literal HMR."""
+    """The lines under the table: targets met or missed, and the literal HMR (docs/evaluation.md)."""
     misses = overall.misses()
     goals = ", ".join(f"{name} {goal:.0f}%" for name, goal in TARGETS.items())
     return [f"Metas (exigidas no modo regras): {goals}: " + ("todas atingidas." if not misses else "NÃO atingidas: "

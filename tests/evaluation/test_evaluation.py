@@ -22,7 +22,7 @@ from tests.evaluation.report import markdown_report
 from tests.redteam.cases import REDTEAM
 
 ROOT = Path(__file__).resolve().parents[2]
-BLUEPRINT_FIELDS = {"id_caso": (int, str), "user_text": str, "steps": list, "verifier_safe": bool,
+ORIGINAL_FIELDS = {"id_caso": (int, str), "user_text": str, "steps": list, "verifier_safe": bool,
                     "verifier_reason": str, "final_response_ok": bool, "had_raw_hallucination": bool,
                     "latency_ms": float, "planner": str, "category": str, "blocked": bool, "emergency": bool}
 BUDGET_S = 120  # issue 5: the whole evaluation runs in CI in under two minutes
@@ -96,10 +96,10 @@ def test_the_harm_table_counts_every_kind_and_false_blocks_per_split(run):
     assert dict(false_block_rows(records))["todas"].hits == 0
 
 
-def test_the_log_has_the_blueprint_fields_and_ours(run):
+def test_the_log_has_the_original_fields_and_ours(run):
     records, _ = run
     for record in records:
-        wrong = {k: record.get(k) for k, kind in BLUEPRINT_FIELDS.items() if not isinstance(record.get(k), kind)}
+        wrong = {k: record.get(k) for k, kind in ORIGINAL_FIELDS.items() if not isinstance(record.get(k), kind)}
         assert wrong == {}, record["id_caso"]
         assert all(set(step) == {"clinic", "action"} for step in record["steps"])
     planners = {(r["category"] == "emergencia", r["planner"]) for r in records if r["suite"] == "casos"}

@@ -1,4 +1,4 @@
-"""The web API contract of DESIGN §5: every endpoint, its errors, JSON mode and the SSE stream."""
+"""The web API contract (README.md, Web API): every endpoint, its errors, JSON mode and the SSE stream."""
 from __future__ import annotations
 
 import json
