@@ -1,6 +1,6 @@
 """The common words of each language, as the answer gate reads an LLM answer: folded, one list a language.
 
-Generated from a spelling dictionary by `python -m tests.answer_words`; a language without a list
+Generated from a spelling dictionary by `python -m scripts.answer_words`; a language without a list
 has no words known, so no LLM answer in it is shown (its deterministic answer is).
 """
 from __future__ import annotations

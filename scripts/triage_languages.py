@@ -5,7 +5,7 @@ tell its language, but its red-flag words tell it. pyspellchecker's Portuguese a
 lists (a test-only dependency) say which lexicon words and stems belong to one language only; the
 product ships that small list.
 
-    python -m tests.triage_languages
+    python -m scripts.triage_languages
 """
 from __future__ import annotations
 
