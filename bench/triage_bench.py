@@ -121,7 +121,7 @@ def report(run: dict) -> str:
     return "\n".join([
         f"`bench/triage_bench.py` {run['date']}: {run['cpus']} CPUs, load average (1 / 5 / 15 min) at the start "
         f"{run['load_average']} (other work competes for the cores; wall time counts it, CPU time does not). "
-        f"The red-flag screen alone (no network) over the {run['messages']} messages of `tests/triage_cases.csv`: "
+        f"The red-flag screen alone (no network) over the {run['messages']} messages of `tests/data/triage_cases.csv`: "
         f"\"first sight\" once each with the reader's caches emptied, \"repeat\" over {run['repeats']} warm rounds. "
         f"The semantic screen loaded in {sem['load_s']:.2f} s and added {sem['grown_mb']:.0f} MB resident to the "
         "process (once per web worker).", "", *rows, ""])

@@ -1,4 +1,4 @@
-"""Scores the red-flag triage on tests/triage_cases.csv and writes the figures into docs/evaluation.md.
+"""Scores the red-flag triage on tests/data/triage_cases.csv and writes the figures into docs/evaluation.md.
 
     python -m tests.triage_scores          # print the table and refresh the triage section of the doc
 
@@ -17,7 +17,7 @@ from agent_system.triage.screen import assess
 from tests.documents import with_block
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "tests" / "triage_cases.csv"
+CASES = ROOT / "tests" / "data" / "triage_cases.csv"
 DOC = ROOT / "docs" / "evaluation.md"
 START, END = "<!-- triage-scores:start -->", "<!-- triage-scores:end -->"
 

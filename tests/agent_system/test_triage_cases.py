@@ -1,4 +1,4 @@
-"""The triage on the blind case set (tests/triage_cases.csv): every emergency caught, near misses left alone."""
+"""The triage on the blind case set (tests/data/triage_cases.csv): every emergency caught, near misses left alone."""
 from __future__ import annotations
 
 from collections import Counter

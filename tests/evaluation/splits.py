@@ -25,7 +25,7 @@ DOC = ROOT / "docs" / "evaluation.md"
 START, END = "<!-- heldout-splits:start (written by python -m tests.evaluation.splits --document) -->", \
     "<!-- heldout-splits:end -->"
 # Where splits live: the first conversation split, the blind conversation splits, the blind triage splits.
-SPLIT_GLOBS = ("tests/casos_teste_congelados.csv", "data/frozen/*.csv", "data/triage/heldout/*.csv")
+SPLIT_GLOBS = ("tests/data/casos_teste_congelados.csv", "data/frozen/*.csv", "data/triage/heldout/*.csv")
 ID_COLUMNS = ("id_caso", "id")
 MESSAGE_COLUMNS = ("texto_usuario", "text")
 EARLIER_TURNS = "turnos_anteriores"

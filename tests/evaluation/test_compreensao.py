@@ -1,4 +1,4 @@
-"""The held-out understanding turns (tests/casos_compreensao.csv) on their own fleet: the targets must hold.
+"""The held-out understanding turns (tests/data/casos_compreensao.csv) on their own fleet: the targets must hold.
 
 TCA counts every expected step planned on the right clinic with the right action and parameters; TSR
 counts cases whose stores and answer show the stated outcome. The table prints with `pytest -s`.
