@@ -20,6 +20,7 @@ from agent_system.understanding.write_intent import is_write_request
 from agent_system.settings import AgentSettings
 from agent_system.triage.second_net import TriageSecondNet
 from agent_system.triage.semantic import SemanticScreen
+from agent_system.understanding.answer_facts import AnswerFacts
 from agent_system.verification.verifier import Verifier
 
 
@@ -34,8 +35,8 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     check = PlanCheck(registry, rules.doctors, rules.federation, is_write_request)
     responder = None
     if llm and settings.llm_answers:
-        responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier, rules.doctors,
-                                  rules.federation)
+        responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier,
+                                  AnswerFacts(rules.doctors, rules.federation))
     checks_triage = llm is not None and settings.triage_llm_check
     semantic = semantic_screen()
     triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt"), semantic) if checks_triage else None

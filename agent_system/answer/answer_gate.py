@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
+from typing import Protocol
 
 from clinic_servers.contract.booking_codes import CODE_PATTERN
 
@@ -25,12 +26,8 @@ from agent_system.answer.responder import Rendering
 from agent_system.language.registry import language_pack
 from agent_system.language.text import normalize
 from agent_system.language.words import common_words
-from agent_system.understanding.dates import find_dates
-from agent_system.understanding.federation_words import FederationWords
-from agent_system.understanding.times import find_times
-from agent_system.understanding.vocabulary import DoctorIndex
 
-__all__ = ["AnswerGate", "Reference", "MISSING_FACT", "OTHER_FACT", "UNKNOWN_WORD", "UNGROUNDED_SENTENCE"]
+__all__ = ["AnswerGate", "FactReader", "Reference", "MISSING_FACT", "OTHER_FACT", "UNKNOWN_WORD", "UNGROUNDED_SENTENCE"]
 
 # Why an answer was not shown, as the audit and the evaluation count them.
 MISSING_FACT, OTHER_FACT = "missing_fact", "other_fact"
@@ -71,13 +68,23 @@ class Reference:
     language: str
 
 
+class FactReader(Protocol):
+    """Reads the facts a normalised text names, as a patient's message is read (the assembly hands one in)."""
+    doctor_names: list[str]
+
+    def doctors_in(self, folded: str) -> set[str]: ...
+    def clinics_in(self, folded: str) -> list[str]: ...
+    def dates_in(self, folded: str, today: date) -> list[date]: ...
+    def times_in(self, folded: str) -> list[str]: ...
+
+
 class AnswerGate:
     """Judges LLM sentences and answers against the turn's deterministic rendering."""
 
-    def __init__(self, doctors: DoctorIndex, federation: FederationWords):
-        self.federation = federation
+    def __init__(self, facts: FactReader):
+        self.facts = facts
         # A doctor is named by the surname: first names are shared with patients ("Ana", "Paulo").
-        self._surnames = {d.name: normalize(d.name).split()[-1] for d in doctors.doctors}
+        self._surnames = {name: normalize(name).split()[-1] for name in facts.doctor_names}
 
     def reference(self, rendering: Rendering, language: str) -> Reference:
         """What an answer standing in for this rendering must carry, and the words it may use besides."""
@@ -114,9 +121,9 @@ class AnswerGate:
         folded = normalize(text)
         words = _words_of(folded)
         carried = (all(self._surnames.get(d, normalize(d)) in words for d in reference.doctors)
-                   and set(self.federation.clinics_in(folded)) >= reference.clinics
+                   and set(self.facts.clinics_in(folded)) >= reference.clinics
                    and all(_has_date(folded, d) for d in reference.dates)
-                   and set(find_times(folded)) >= reference.times
+                   and set(self.facts.times_in(folded)) >= reference.times
                    and all(code in text.upper() for code in reference.codes)
                    and _outcomes(folded, _MENTIONED) >= reference.outcomes)
         return None if carried else MISSING_FACT
@@ -125,17 +132,17 @@ class AnswerGate:
         """Whether the text names a doctor, clinic, date, time, code or outcome the rendering does not."""
         words = _words_of(folded)
         doctors = {d for d, surname in self._surnames.items() if surname in words}
-        dates = {d.isoformat() for d in find_dates(folded, today)}
-        return bool(doctors - reference.doctors or set(self.federation.clinics_in(folded)) - reference.clinics
-                    or dates - reference.dates or set(find_times(folded)) - reference.times
+        dates = {d.isoformat() for d in self.facts.dates_in(folded, today)}
+        return bool(doctors - reference.doctors or set(self.facts.clinics_in(folded)) - reference.clinics
+                    or dates - reference.dates or set(self.facts.times_in(folded)) - reference.times
                     or _codes(text) - reference.codes or _outcomes(folded, _TOLD) - reference.told)
 
     def _names_a_fact(self, text: str, folded: str, reference: Reference) -> bool:
         words = _words_of(folded)
         return bool(any(self._surnames.get(d) in words for d in reference.doctors)
-                    or set(self.federation.clinics_in(folded)) & reference.clinics
+                    or set(self.facts.clinics_in(folded)) & reference.clinics
                     or any(_has_date(folded, d) for d in reference.dates)
-                    or set(find_times(folded)) & reference.times or _codes(text) & reference.codes)
+                    or set(self.facts.times_in(folded)) & reference.times or _codes(text) & reference.codes)
 
 
 def _words_of(folded: str) -> set[str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterator
 
-from agent_system.answer.answer_gate import AnswerGate, Reference
+from agent_system.answer.answer_gate import AnswerGate, FactReader, Reference
 from agent_system.answer.responder import Rendering
 from agent_system.domain.results import IDENTITY_REFUSALS
 from agent_system.errors import LLMError, UnfaithfulAnswer
@@ -25,10 +25,6 @@ from agent_system.domain.events import TokenEvent
 from agent_system.language.text import normalize
 from agent_system.domain.plan import StepResult
 from agent_system.domain.patient import Patient
-from agent_system.understanding.dates import find_dates
-from agent_system.understanding.federation_words import FederationWords
-from agent_system.understanding.times import find_times
-from agent_system.understanding.vocabulary import DoctorIndex
 
 TEMPERATURE = 0.3
 MAX_LISTED = 60  # slots per clinic given to the model; a small context holds them as ~15 lines
@@ -57,10 +53,10 @@ class Wording:
 class LLMResponder:
     """Generates the answer with the LLM, never letting an unchecked sentence through."""
 
-    def __init__(self, llm, prompt: str, verifier, doctors: DoctorIndex, federation: FederationWords):
+    def __init__(self, llm, prompt: str, verifier, facts: FactReader):
         self.llm, self.prompt, self.verifier = llm, prompt, verifier
-        self.doctors, self.federation = doctors, federation
-        self.gate = AnswerGate(doctors, federation)
+        self.facts = facts
+        self.gate = AnswerGate(facts)
 
     def generate(self, message: str, results: list[StepResult], patient: Patient, language: str, today: date,
                  rendering: Rendering):
@@ -112,13 +108,14 @@ class _Checker:
     def ungrounded(self, text: str) -> list[str]:
         """Doctors, clinics, dates and times the text names that the clinic data does not contain."""
         folded = normalize(text)
-        named = {d.name for d in self.responder.doctors.named_in(folded)}
+        facts = self.responder.facts
+        named = facts.doctors_in(folded)
         titled = {m for m in _DOCTOR_TITLE.findall(text)
                   if not any(normalize(m) in normalize(d) for d in self.facts["doctor"])}
         missing = [*(named - self.facts["doctor"]), *titled]
-        missing += [c for c in self.responder.federation.clinics_in(folded) if c not in self.facts["clinic"]]
-        missing += [t for t in find_times(folded) if t not in self.facts["time"]]
-        missing += [d.isoformat() for d in find_dates(folded, self.today) if d.isoformat() not in self.facts["date"]]
+        missing += [c for c in facts.clinics_in(folded) if c not in self.facts["clinic"]]
+        missing += [t for t in facts.times_in(folded) if t not in self.facts["time"]]
+        missing += [d.isoformat() for d in facts.dates_in(folded, self.today) if d.isoformat() not in self.facts["date"]]
         return missing
 
 

@@ -15,6 +15,7 @@ from agent_system.sessions.audit import audit_record
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.planning.rules import RulesPlanner
+from agent_system.understanding.answer_facts import AnswerFacts
 from tests.agent_system.llm_support import faithful_answer
 from tests.fakes.openai_server import FakeReply
 from tests.support import CLINIC_TODAY, agent_settings, call_tool, give_back, make_cpf, run_turn, store_bookings
@@ -121,7 +122,7 @@ def test_a_listing_is_shown_only_with_every_slot(llm_pipeline, openai_server):
 @pytest.fixture(scope="module")
 def gate(registry):
     rules = RulesPlanner(registry)
-    return AnswerGate(rules.doctors, rules.federation)
+    return AnswerGate(AnswerFacts(rules.doctors, rules.federation))
 
 
 BOOKED = Rendering(text="Consulta confirmada! Clínica B — Dra. Camila Rocha, quinta-feira, 26/11/2026, às 15:00. "
