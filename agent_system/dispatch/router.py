@@ -6,7 +6,7 @@ import json
 import time
 import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Iterator
+from typing import Iterator, Literal
 
 from agent_system.dispatch.clinic_http import ClinicHTTP
 from agent_system.domain.plan import (IDENTIFIED_ACTIONS, INJECTED_ARGUMENTS, PATIENT_ACTIONS, STAFF_ACTIONS,
@@ -21,7 +21,7 @@ from clinic_servers.contract.tools import BOOKER_ARGUMENT, CODES_ARGUMENT, IDENT
 SERVER_ERROR = -32000  # transport failures, as JSON-RPC's implementation-defined server error
 METHOD_NOT_FOUND = -32601
 BOOK, MY_APPOINTMENTS = Tool.BOOK_APPOINTMENT, Tool.LIST_MY_APPOINTMENTS
-Outcome = tuple[str, dict | None, dict | None]  # a call's status, its data, its error
+Outcome = tuple[Literal["ok", "error", "timeout"], dict | None, dict | None]  # a call's status, its data, its error
 MAX_PARALLEL = 32
 
 
@@ -67,7 +67,7 @@ class Router:
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._http.close()
 
-    def _call(self, step: Step, patient: Patient, grant: WriteGrant) -> tuple[str, dict | None, dict | None]:
+    def _call(self, step: Step, patient: Patient, grant: WriteGrant) -> Outcome:
         if step.action in STAFF_ACTIONS or step.action not in PATIENT_ACTIONS:
             return "error", None, {"code": "forbidden", "message": f"{step.action} is not available from the chat"}
         if refusal := grant.refusal(step):
@@ -85,7 +85,7 @@ class Router:
                 "params": {"name": step.action, "arguments": arguments}}
         return self._send(step, url, body)
 
-    def _send(self, step: Step, url: str, body: dict) -> tuple[str, dict | None, dict | None]:
+    def _send(self, step: Step, url: str, body: dict) -> Outcome:
         # A write that timed out may have committed: ask again with the same idempotency key, which
         # returns the first call's outcome, or makes the write now, but never makes it twice.
         tries = 2 if step.action in WRITE_ACTIONS else 1
@@ -152,7 +152,7 @@ def _seen_by_patient(action: str, outcome: Outcome) -> Outcome:
     return status, data, {"code": str(code), "message": ""}
 
 
-def _read_reply(clinic: str, status: int, content: bytes, request_id: str) -> tuple[str, dict | None, dict | None]:
+def _read_reply(clinic: str, status: int, content: bytes, request_id: str) -> Outcome:
     try:
         message = json.loads(content)
     except (ValueError, RecursionError):  # RecursionError: a reply nested absurdly deep
@@ -165,10 +165,10 @@ def _read_reply(clinic: str, status: int, content: bytes, request_id: str) -> tu
         error = message["error"]
         return "error", None, {"code": error.get("code", SERVER_ERROR), "message": str(error.get("message", ""))}
     result = message.get("result")
-    content = result.get("structuredContent") if isinstance(result, dict) else None
-    if not isinstance(content, dict):
+    structured = result.get("structuredContent") if isinstance(result, dict) else None
+    if not isinstance(result, dict) or not isinstance(structured, dict):
         return "error", None, {"code": SERVER_ERROR, "message": f"{clinic} sent a malformed result"}
     if result.get("isError"):
-        error = content.get("error") if isinstance(content.get("error"), dict) else {}
-        return "error", None, {"code": error.get("code", "tool_error"), "message": str(error.get("message", ""))}
-    return "ok", content, None
+        refusal = structured["error"] if isinstance(structured.get("error"), dict) else {}
+        return "error", None, {"code": refusal.get("code", "tool_error"), "message": str(refusal.get("message", ""))}
+    return "ok", structured, None

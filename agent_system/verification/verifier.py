@@ -89,22 +89,22 @@ class Verifier:
     def _decide(self, rules: set[str], results: list[StepResult], patient: Patient, draft: str | None,
                 language: Language) -> Verdict:
         """The rules' verdict, plus the LLM's grounded flags when it is asked: either one flagging blocks."""
-        opinion = self._ask(results, patient, draft) if self._llm is not None else None
+        opinion = self._ask(self._llm, results, patient, draft) if self._llm is not None else None
         if opinion is None:
             return _verdict(bool(rules), rules, language)
         found = rules | opinion.rules
         verdict = _verdict(bool(found), found, language)
         return replace(verdict, llm_flags_dropped=opinion.dropped)
 
-    def _ask(self, results: list[StepResult], patient: Patient, draft: str | None) -> Opinion | None:
+    def _ask(self, llm: LLM, results: list[StepResult], patient: Patient, draft: str | None) -> Opinion | None:
         """The LLM's grounded opinion, or None when it was not asked or gave nothing usable."""
         checked = [leaf.value for leaf in _result_leaves(results)]
         if not checked:
             return None  # no clinic data: the answer is the product's own wording; nothing to judge
         body = llm_input(results, draft)
         try:
-            reply = self._llm.complete_json(self._system(patient), [{"role": "user", "content": body}],
-                                            VERDICT_SCHEMA, "verification", max_tokens=MAX_TOKENS, purpose="verify")
+            reply = llm.complete_json(self._system(patient), [{"role": "user", "content": body}],
+                                      VERDICT_SCHEMA, "verification", max_tokens=MAX_TOKENS, purpose="verify")
         except LLMBudgetSpent:
             return None
         except LLMError as e:  # its messages never carry the prompt or the reply
