@@ -57,5 +57,32 @@ def _count(on: bool) -> None:
         raise SystemExit("run this under valgrind --tool=callgrind --instr-atstart=no (see the docstring)") from e
 
 
+START, END = "<!-- turn-cost:start -->", "<!-- turn-cost:end -->"
+FIGURES = Path(__file__).resolve().parent.parent / "docs" / "figures" / "turn_cost.json"
+
+
+def report(f: dict) -> str:
+    """The docs block of `docs/figures/turn_cost.json`: where a turn's CPU goes, and each cut's instructions."""
+    p, share, quiet, busy = f["profiled"], f["profiled"]["shares_pct"], f["quiet_before"], f["busy_after"]
+    rows = ["| change | instructions a turn |", "|---|---|"]
+    rows += [f"| {c['change']} | {c['instructions_m']:.2f} M |" for c in f["changes"]]
+    first, last = f["changes"][0]["instructions_m"], f["changes"][-1]["instructions_m"]
+    cpu = quiet["cpu_ms"]
+    return "\n".join([
+        f"Counted by this script over {f['turns_counted']} turns after the warm-up (two runs of the same code "
+        f"agree within {f['repeat_within_pct']}%). Where the time went in the production layout ({p['tool']} "
+        f"sampling the two gevent workers under the mix at {p['sessions']} sessions, samples holding the GIL, "
+        f"{p['seconds']} s): " + ", ".join(f"{k} {v}%" for k, v in share.items()) + ". In the in-process count: "
+        + ", ".join(f"{k} {v}% of all instructions" for k, v in p["in_process_share_pct"].items()) + ".", "",
+        *rows, "",
+        f"That is {(first - last) / first:.1%} fewer instructions in the web app's turn. Before these changes, on a "
+        f"quiet machine (load average {quiet['load_average']}), `bench/run.py --quick --only mix --no-write` ran "
+        f"the mix at 32 sessions at {quiet['turns_per_s_32']} turns/s with {quiet['errors']} errors, CPU per turn "
+        f"web {cpu['web']} / clinics {cpu['clinics']} / load generator {cpu['load generator']} ms. After them the "
+        f"machine was busy (load average {busy['load_average']}, other work took about "
+        f"{busy['other_cpu_ms_per_turn']} CPU ms per turn of ours): turns/s and CPU milliseconds measured then say "
+        "nothing about the change."])
+
+
 if __name__ == "__main__":
     sys.exit(main())

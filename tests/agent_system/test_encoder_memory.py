@@ -50,16 +50,16 @@ def test_the_memory_is_bounded_and_forgets_the_least_recent_first():
 
 def test_it_keeps_no_message_text_and_hands_out_vectors_nobody_can_change():
     encoder = RememberedEncoder(CountingEncoder(), size=4)
-    vectors = encoder.encode(["minha mãe caiu e não acorda"])
+    vectors = encoder.encode(["texto qualquer xyzzy plugh"])
     held = repr(vars(encoder)) + "".join(repr(k) for k in encoder._batches)  # noqa: SLF001 (what it holds)
-    assert "acorda" not in held
+    assert "xyzzy" not in held
     with pytest.raises(ValueError):
         vectors[0, 0] = 1.0
 
 
 def test_the_real_encoder_gives_the_same_vectors_through_the_memory():
     real = load_encoder()
-    texts = ["Quero agendar com Dr. Ricardo Lopes no dia  às ", "meu pai está com dor no peito"]
+    texts = ["Quero agendar com Dr. Ricardo Lopes no dia  às ", "plugh xyzzy quux"]
     remembered = RememberedEncoder(real)
     assert np.array_equal(remembered.encode(texts), real.encode(texts))
     assert np.array_equal(remembered.encode(texts), real.encode(texts))
