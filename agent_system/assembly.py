@@ -18,8 +18,9 @@ from agent_system.planning.planner import Planner
 from agent_system.planning.rules import RulesPlanner
 from agent_system.understanding.write_intent import is_write_request
 from agent_system.settings import AgentSettings
+from agent_system.triage.encoder_memory import RememberedEncoder
 from agent_system.triage.second_net import TriageSecondNet
-from agent_system.triage.semantic import SemanticScreen
+from agent_system.triage.semantic import SemanticScreen, load_encoder
 from agent_system.understanding.answer_facts import AnswerFacts
 from agent_system.verification.verifier import Verifier
 
@@ -52,7 +53,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
 @cache
 def semantic_screen() -> SemanticScreen:
     """The triage's encoder and head, loaded once per process however many pipelines it builds."""
-    return SemanticScreen.load()
+    return SemanticScreen.load(encoder=RememberedEncoder(load_encoder()))
 
 
 def _prompt(settings: AgentSettings, name: str) -> str:

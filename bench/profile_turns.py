@@ -65,30 +65,31 @@ def main(argv: list[str] | None = None) -> int:
 
 def _cpu_ms_per_turn(urls: dict[str, str], var_dir: Path, turns: int) -> float:
     """The CPU this process (the web app, all its threads) spends per turn of the mix, after a warm-up."""
-    client, messages = _warm_client(urls, var_dir)
+    client, messages = warm_client(urls, var_dir)
     started = time.process_time()
     for n in range(turns):
-        _turn(client, n + 3 * VISIT_TURNS, next(messages))
+        run_turn(client, n + 3 * VISIT_TURNS, next(messages))
     return (time.process_time() - started) * 1000 / turns
 
 
-def _warm_client(urls: dict[str, str], var_dir: Path):
+def warm_client(urls: dict[str, str], var_dir: Path):
+    """A test client of the web app built in this process, warmed by three visits, and the mix's next messages."""
     from web_app import create_app
     app = _app_from(web_env(urls, var_dir), create_app)
     client = app.test_client()
     messages = _messages(iter(free_slots(urls, TOKEN)))
     for n in range(3 * VISIT_TURNS):  # warm-up, not measured
-        _turn(client, n, next(messages))
+        run_turn(client, n, next(messages))
     return client, messages
 
 
 def _profile(urls: dict[str, str], var_dir: Path, turns: int) -> tuple[cProfile.Profile, int]:
-    client, messages = _warm_client(urls, var_dir)
+    client, messages = warm_client(urls, var_dir)
     profile = cProfile.Profile()
     with _counted_calls() as calls:
         profile.enable()
         for n in range(turns):
-            _turn(client, n + 3 * VISIT_TURNS, next(messages))
+            run_turn(client, n + 3 * VISIT_TURNS, next(messages))
         profile.disable()
     return profile, calls[0]
 
@@ -148,7 +149,8 @@ def _messages(slots):
 _sessions: dict[int, str] = {}
 
 
-def _turn(client, n: int, message: str) -> None:
+def run_turn(client, n: int, message: str) -> None:
+    """The n-th turn of the mix (visit n // 20, its own patient and address) as one JSON chat request."""
     visit = n // VISIT_TURNS
     forwarded = {"X-Forwarded-For": address(80_000 + visit)}  # each patient its own address, as in bench/mix.py
     if visit not in _sessions:

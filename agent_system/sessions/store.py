@@ -35,6 +35,7 @@ _TURN = TypeAdapter(Turn)
 class SessionStore(Protocol):
     def create(self, patient: Patient) -> str: ...
     def load(self, session_id: str) -> Conversation | None: ...
+    def known(self, session_id: str) -> bool: ...
     def save(self, session_id: str, conversation: Conversation) -> None: ...
     def history(self, session_id: str) -> list[Turn]: ...
     def delete(self, session_id: str) -> None: ...
@@ -111,14 +112,24 @@ class SqliteSessions:
         # is not kept past the idle time just because nobody came back for it, nor in the WAL's old pages.
         if db.execute("DELETE FROM sessions WHERE touched < ?", (now - self.ttl_s,)).rowcount:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.execute("DELETE FROM turns_running WHERE since < ?", (now - TURN_HOLD_S,))  # holds crashed workers left
 
     @staticmethod
     def _count(db: sqlite3.Connection) -> int:
         return db.execute("SELECT count(*) FROM sessions").fetchone()[0]
 
     def load(self, session_id: str) -> Conversation | None:
+        state = self._live(session_id, "state")
+        return None if state is None else Conversation.model_validate_json(state)
+
+    def known(self, session_id: str) -> bool:
+        """Whether the session exists and has not expired, without reading its state (refreshed as `load` does)."""
+        return self._live(session_id, "touched") is not None
+
+    def _live(self, session_id: str, column: str):
+        """The session's `column` ("state" or "touched"), or None when unknown or expired (then erased)."""
         db, now = self._db(), time.time()
-        row = db.execute("SELECT state, touched FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        row = db.execute(f"SELECT {column}, touched FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
             return None
         if now - row[1] > self.ttl_s:
@@ -126,7 +137,7 @@ class SqliteSessions:
             return None
         if now - row[1] > self._housekeeping_s:
             db.execute("UPDATE sessions SET touched = ? WHERE id = ?", (now, session_id))
-        return Conversation.model_validate_json(row[0])
+        return row[0]
 
     def save(self, session_id: str, conversation: Conversation) -> None:
         """Write the state and append the turns recorded since it was loaded: one statement.
@@ -178,10 +189,11 @@ class SqliteSessions:
 
     def begin_turn(self, session_id: str) -> bool:
         """Hold the session for one turn; False when a turn of it is in progress already (in any worker)."""
-        db, now = self._db(), time.time()
-        db.execute("DELETE FROM turns_running WHERE since < ?", (now - TURN_HOLD_S,))
-        return db.execute("INSERT INTO turns_running (id, since) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
-                          (session_id, now)).rowcount == 1
+        # One statement: a hold older than TURN_HOLD_S (its worker crashed) is taken over, a live one refuses.
+        now = time.time()
+        return self._db().execute(
+            "INSERT INTO turns_running (id, since) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET since = excluded.since "
+            "WHERE turns_running.since < ?", (session_id, now, now - TURN_HOLD_S)).rowcount == 1
 
     def end_turn(self, session_id: str) -> None:
         """The session's turn ended: the next one may start."""
@@ -219,6 +231,12 @@ class RedisSessions:
         state, _ = (self.redis.pipeline(transaction=False).getex(self._key(session_id), ex=self.ttl_s)
                     .expire(self._turns_key(session_id), self.ttl_s).execute())
         return Conversation.model_validate_json(state) if state else None
+
+    def known(self, session_id: str) -> bool:
+        """Whether the session exists, its idle clock refreshed as `load` does."""
+        exists, _ = (self.redis.pipeline(transaction=False).expire(self._key(session_id), self.ttl_s)
+                     .expire(self._turns_key(session_id), self.ttl_s).execute())
+        return bool(exists)
 
     def save(self, session_id: str, conversation: Conversation) -> None:
         turns = [turn.model_dump_json() for turn in conversation.take_unsaved()]

@@ -18,7 +18,8 @@ def as_household(results: list[StepResult], patient: Patient) -> list[StepResult
     """The results with the name and CPF (full or masked) of each person the patient books for replaced by the
     patient's: those named in this conversation, and those a clinic says this patient booked for."""
     own_masked = mask_cpf(patient.cpf)
-    booked_for = [record for r in results for record in _records(r.data) if _booked_by_patient(record, r, own_masked)]
+    booked_for = [record for r in results for record in _named_records(r.data)
+                  if _booked_by_patient(record, r, own_masked)]
     if not (patient.dependants or booked_for):
         return results
     names = {name_key(d.name) for d in patient.dependants} | {name_key(str(b["patient_name"])) for b in booked_for}
@@ -41,13 +42,22 @@ def as_household(results: list[StepResult], patient: Patient) -> list[StepResult
     return [StepResult(**{**r.model_dump(), "data": swap(r.data)}) if r.data else r for r in results]
 
 
-def _records(node: Any) -> list[dict]:
-    """Every object in a result's data."""
-    if isinstance(node, dict):
-        return [node, *(r for v in node.values() for r in _records(v))]
-    if isinstance(node, list):
-        return [r for v in node for r in _records(v)]
-    return []
+def _named_records(data: Any) -> list[dict]:
+    """The objects in a result's data that name a patient (a `patient_name` text), in no particular order.
+
+    A walk with a stack: the verifier asks twice a turn, and a listing is a few hundred scalars that
+    name nobody, which building a list at every level of a recursion made the larger cost.
+    """
+    found, stack = [], [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("patient_name"), str):
+                found.append(node)
+            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, (dict, list)))
+    return found
 
 
 def _booked_by_patient(record: dict, result: StepResult, own_masked: str) -> bool:

@@ -21,7 +21,8 @@ from agent_system.web.health import health_report
 from agent_system.web.hold import Hold, release_all
 from agent_system.web.limits import current_client, wait_sentence
 from agent_system.web.settings import WebSettings
-from agent_system.web.validation import chat_message, conversation_of, held_codes, json_body, patient_name
+from agent_system.web.validation import (chat_message, conversation_of, held_codes, json_body, known_session,
+                                           patient_name)
 
 api = Blueprint("api", __name__, url_prefix="/api")
 _STREAM_HEADERS = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
@@ -68,7 +69,8 @@ def close_session() -> tuple[str, int]:
 def chat() -> Response:
     """One turn: streamed as SSE, or one JSON answer when the client accepts only JSON."""
     body = json_body(request)
-    session_id, _ = conversation_of(_sessions(), body.get("session_id"))
+    # Its state is read once, after the turn holds the session (`_held_conversation`).
+    session_id = known_session(_sessions(), body.get("session_id"))
     message = chat_message(body.get("message"), _settings().max_message_chars)
     if _sessions().hit(session_id) > _settings().messages_per_minute:
         wait = 60 - int(time.time()) % 60  # the per-session count is kept per clock minute

@@ -70,9 +70,23 @@ def chat_message(value: object, max_chars: int) -> str:
 
 def conversation_of(sessions: SessionStore, session_id: object) -> tuple[str, Conversation]:
     """The session id and its conversation; ApiError 401 when the session is unknown or expired."""
-    # Only ids shaped like ours reach the store: anything else (a lone surrogate, a NUL) is simply unknown.
-    ours = isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id)
-    conversation = sessions.load(session_id) if ours else None
+    conversation = sessions.load(session_id) if _ours(session_id) else None
     if conversation is None:
-        raise ApiError(401, "session_expired", "Sessão expirada ou inexistente. Identifique-se novamente.")
+        raise _expired()
     return session_id, conversation
+
+
+def known_session(sessions: SessionStore, session_id: object) -> str:
+    """The session id when the session is live (its state is not read); ApiError 401 otherwise."""
+    if not (_ours(session_id) and sessions.known(session_id)):
+        raise _expired()
+    return session_id
+
+
+def _ours(session_id: object) -> bool:
+    # Only ids shaped like ours reach the store: anything else (a lone surrogate, a NUL) is simply unknown.
+    return isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id) is not None
+
+
+def _expired() -> ApiError:
+    return ApiError(401, "session_expired", "Sessão expirada ou inexistente. Identifique-se novamente.")

@@ -13,7 +13,7 @@ import redis as redis_client
 from agent_system.domain.appointments import SlotOffer
 from agent_system.sessions.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Turn
 from agent_system.domain.patient import Patient
-from agent_system.sessions.store import RedisSessions, SqliteSessions
+from agent_system.sessions.store import TURN_HOLD_S, RedisSessions, SqliteSessions
 from tests.support import free_port, wait_for_redis
 
 PATIENT = Patient(name="Ana Paula Teixeira", cpf="39053344705")
@@ -174,3 +174,21 @@ def test_one_turn_at_a_time_per_session_across_store_instances(make_store):
     assert other.begin_turn(session_id) is False and other.begin_turn(second) is True
     one.end_turn(session_id)
     assert other.begin_turn(session_id) is True
+
+
+def test_a_live_session_is_known_without_reading_its_state(make_store):
+    store = make_store(ttl_s=1)
+    session_id = store.create(PATIENT)
+    assert store.known(session_id) is True
+    assert store.known("not-a-session") is False
+    time.sleep(2.1)
+    assert store.known(session_id) is False and store.load(session_id) is None
+
+
+def test_sqlite_takes_over_the_turn_hold_a_crashed_worker_left(tmp_path):
+    store = SqliteSessions(tmp_path / "sessions.sqlite3")
+    session_id = store.create(PATIENT)
+    assert store.begin_turn(session_id) is True and store.begin_turn(session_id) is False
+    with sqlite3.connect(tmp_path / "sessions.sqlite3") as db:  # the hold as a worker killed long ago left it
+        db.execute("UPDATE turns_running SET since = since - ?", (TURN_HOLD_S + 1,))
+    assert store.begin_turn(session_id) is True and store.begin_turn(session_id) is False
