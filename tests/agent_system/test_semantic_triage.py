@@ -161,8 +161,22 @@ def test_a_no_to_the_safety_question_goes_on_as_usual(pipeline, new_conversation
 def test_suicide_in_doubt_always_gets_cvv_and_samu(pipeline, new_conversation):
     pipeline.semantic = FixedScore(0.7, "suicide")
     conversation = new_conversation("Clara Nunes Dias", "".join(c for c in make_cpf(174) if c.isdigit()))
-    _, answer = run_turn(pipeline, conversation, "cancela tudo que eu marquei, não vou mais precisar")
+    _, answer = run_turn(pipeline, conversation, "cancela a de sexta, ando sem cabeça pra nada ultimamente")
     assert "CVV: 188" in answer.text and "192" in answer.text and not answer.emergency
+
+
+def test_a_cancel_that_will_not_be_needed_gets_cvv_and_samu_and_still_asks_to_confirm(
+        pipeline, clinics, new_conversation):
+    pipeline.semantic = FixedScore(0.01, "cardiac")  # the words alone lead it: "won't need it" is a farewell's too
+    conversation = new_conversation("Clara Nunes Dias", "".join(c for c in make_cpf(180) if c.isdigit()))
+    _, booked = run_turn(pipeline, conversation, "marca terca 14h com dr fernando mendes")
+    assert len(store_bookings(clinics, "clinic_c", conversation.patient.cpf)) == 1, booked.text
+    events, answer = run_turn(pipeline, conversation, "pode cancelar essa consulta, não vou precisar mais")
+    assert "CVV: 188" in answer.text and "192" in answer.text and not answer.emergency
+    assert answer.confirm is not None and answer.confirm.action == "cancel", "the cancel is still offered"
+    assert audit_record("s", events)["triage"]["category"] == "suicide"
+    _, cancelled = run_turn(pipeline, conversation, "sim")
+    assert store_bookings(clinics, "clinic_c", conversation.patient.cpf) == [], cancelled.text
 
 
 def test_a_weak_sign_of_suicide_still_gets_cvv_and_samu_whatever_the_answer(pipeline, new_conversation):
