@@ -26,6 +26,8 @@ __all__ = ["Thresholds", "combine"]
 
 # A lexicon hit on self-harm stays an emergency whatever the score: CVV 188 is never put behind a question.
 _NEVER_OVERRULED = frozenset({"suicide"})
+# A farewell's weaker words, on their own: the doubt line with CVV 188 and SAMU 192, whatever the score.
+_FAREWELL_HINTS = frozenset({"NO_LONGER_NEEDED"})
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,15 @@ def combine(lexicon: TriageResult, semantic: SemanticScore, thresholds: Threshol
     halts such a request: it leads it in doubt ("não vou poder ir, pode cancelar" is read as despair more often
     than anything else the head sees).
     """
+    banded = _band(lexicon, semantic, thresholds, words, concrete_request)
+    if banded.emergency or _FAREWELL_HINTS.isdisjoint(lexicon.concepts):
+        return banded
+    # "não vou precisar mais" also ends a cancel with an ordinary reason: never halted, always CVV 188 and SAMU 192
+    return replace(banded, doubt=True, kind="suicide", health_language=True)
+
+
+def _band(lexicon: TriageResult, semantic: SemanticScore, thresholds: Thresholds, words: int,
+          concrete_request: bool) -> TriageResult:
     scored = replace(lexicon, score=round(semantic.emergency, 3))
     if semantic.category is None:
         return scored

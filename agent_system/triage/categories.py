@@ -30,8 +30,10 @@ CATEGORIES: tuple[Category, ...] = (
     Category(
         "suicide",
         "Source: CVV 188 and Ministério da Saúde Setembro Amarelo warning signs; nidirect crisis guidance.",
-        ("SUICIDE", "HARM_BABY", "STOCKPILE+MEDS", "GIVING_AWAY+DONE"),
-        history_clears=False),
+        ("SUICIDE", "HARM_BABY", "STOCKPILE+MEDS", "GIVING_AWAY+DONE", "FAREWELL", "GIVING_AWAY+FAREWELL_HINT",
+         "NO_LONGER_NEEDED+FAREWELL_HINT", "NO_LONGER_NEEDED+DONE", "NO_LONGER_NEEDED+GIVING_AWAY",
+         "NO_LONGER_NEEDED+CANCEL_ALL"),
+        window=16, history_clears=False),
     Category(
         "poisoning",
         "Source: SBP Intoxicações exógenas; Fiocruz SINITOX / Disque-Intoxicação 0800 722 6001.",

@@ -24,7 +24,7 @@ from tests.support import make_cpf, run_turn, store_bookings
 from tests.triage_scores import load_cases
 
 # What the shipped head reaches on the test split (the target is 98% / 95%; see docs/evaluation.md).
-SENSITIVITY_FLOOR, FLAGGED_FLOOR, SPECIFICITY_FLOOR = 0.95, 0.99, 0.91
+SENSITIVITY_FLOOR, FLAGGED_FLOOR, SPECIFICITY_FLOOR = 0.96, 0.99, 0.90
 
 
 class FixedScore:
@@ -62,10 +62,11 @@ def test_the_lexicons_own_cases_keep_their_results_with_the_semantic_screen_on()
              for case in cases]
     assert [case.id for case, band in bands if case.emergency and band != "emergency"] == []
     near_misses = [band for case, band in bands if not case.emergency]
-    # 4 of 120 today, all on the score alone (grief, depression treated years ago, a TV plot, a fever with a
-    # child playing normally); demanding near certainty of despair as well would cost 12 points of suicide
-    # sensitivity in cross-validation, for those the doubt line would still give CVV 188 and SAMU 192.
-    assert near_misses.count("emergency") <= 0.04 * len(near_misses)
+    # 5 of 120 today, all on the score alone (grief, depression treated years ago, a TV plot, a fever with a
+    # child playing normally, a diabetes review said to be "not confused or unwell"); demanding near certainty of
+    # despair as well would cost 12 points of suicide sensitivity in cross-validation, for those the doubt line
+    # would still give CVV 188 and SAMU 192.
+    assert near_misses.count("emergency") <= 5
 
 
 def test_the_evaluation_doc_shows_the_current_test_split_figures(measurement):
@@ -160,8 +161,22 @@ def test_a_no_to_the_safety_question_goes_on_as_usual(pipeline, new_conversation
 def test_suicide_in_doubt_always_gets_cvv_and_samu(pipeline, new_conversation):
     pipeline.semantic = FixedScore(0.7, "suicide")
     conversation = new_conversation("Clara Nunes Dias", "".join(c for c in make_cpf(174) if c.isdigit()))
-    _, answer = run_turn(pipeline, conversation, "cancela tudo que eu marquei, não vou mais precisar")
+    _, answer = run_turn(pipeline, conversation, "cancela a de sexta, ando sem cabeça pra nada ultimamente")
     assert "CVV: 188" in answer.text and "192" in answer.text and not answer.emergency
+
+
+def test_a_cancel_that_will_not_be_needed_gets_cvv_and_samu_and_still_asks_to_confirm(
+        pipeline, clinics, new_conversation):
+    pipeline.semantic = FixedScore(0.01, "cardiac")  # the words alone lead it: "won't need it" is a farewell's too
+    conversation = new_conversation("Clara Nunes Dias", "".join(c for c in make_cpf(180) if c.isdigit()))
+    _, booked = run_turn(pipeline, conversation, "marca terca 14h com dr fernando mendes")
+    assert len(store_bookings(clinics, "clinic_c", conversation.patient.cpf)) == 1, booked.text
+    events, answer = run_turn(pipeline, conversation, "pode cancelar essa consulta, não vou precisar mais")
+    assert "CVV: 188" in answer.text and "192" in answer.text and not answer.emergency
+    assert answer.confirm is not None and answer.confirm.action == "cancel", "the cancel is still offered"
+    assert audit_record("s", events)["triage"]["category"] == "suicide"
+    _, cancelled = run_turn(pipeline, conversation, "sim")
+    assert store_bookings(clinics, "clinic_c", conversation.patient.cpf) == [], cancelled.text
 
 
 def test_a_weak_sign_of_suicide_still_gets_cvv_and_samu_whatever_the_answer(pipeline, new_conversation):

@@ -127,6 +127,36 @@ def test_ordinary_messages_are_not_emergencies(text):
     assert assess(text) == NOT_AN_EMERGENCY
 
 
+@pytest.mark.parametrize("text", [
+    # methods and doses looked up, places to jump from
+    "fiquei lendo na internet formas de morrer sem dor",
+    "he searched how many sleeping pills it takes, I saw his browser",
+    "minha prima tá parada na beira do viaduto e disse que não quer descer",
+    # goodbyes and affairs put in order
+    "meu tio mandou no grupo 'desculpa por tudo, cuidem da minha cachorra' e sumiu",
+    "she sent me a voice note saying sorry for everything and now her phone is off",
+    "já deixei uma carta pra minha mãe na gaveta",
+    # giving things away, or cancelling everything because it will not be needed
+    "dei minhas coisas pros meus primos, obrigada por tudo",
+    "cancela todas as minhas consultas, não vou mais precisar de nenhuma",
+    "please cancel all my appointments, I won't need them anymore",
+    # self-harm told of someone else
+    "meu irmão mais novo tá se cortando escondido no banheiro",
+])
+def test_farewells_methods_and_self_harm_of_others_are_suicide_emergencies(text):
+    result = assess(text)
+    assert (result.emergency, result.kind) == (True, "suicide")
+
+
+@pytest.mark.parametrize("text", [
+    "obrigado por tudo, até sexta então",
+    "thanks for everything, see you on Monday at the clinic",
+    "pode cancelar a de quinta, não vou precisar mais porque já fui atendida no posto",
+])
+def test_an_ordinary_goodbye_or_cancel_is_not_an_emergency(text):
+    assert not assess(text).emergency
+
+
 def test_an_emergency_buried_in_a_booking_request_is_caught():
     result = assess("quero marcar dermatologista pra sexta. ah, e meu pai tá com dor no peito forte agora")
     assert (result.emergency, result.kind, result.third_person) == (True, "cardiac", True)
