@@ -22,7 +22,7 @@ if __package__ in (None, ""):  # `python bench/triage_cv.py`: make the project i
 
 from agent_system.triage.corpus import Example, examples  # noqa: E402
 from agent_system.triage.bands import Thresholds, combine  # noqa: E402
-from agent_system.triage.report import measure, summary  # noqa: E402
+from bench.triage_report import measure, summary  # noqa: E402
 from agent_system.triage.screen import assess  # noqa: E402
 from agent_system.triage.second_net import _words_around  # noqa: E402
 from agent_system.triage.semantic import (SemanticScore, SemanticScreen, SentenceEncoder, load_encoder,  # noqa: E402
