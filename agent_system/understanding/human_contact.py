@@ -9,9 +9,13 @@ from agent_system.language.text import normalize
 _PERSON = re.compile(
     r"\b(?:atendentes?|atendimento humano|recepcionista|recepcao|secretaria|operador[a]?|"
     r"falar com (?:alguem|uma pessoa|um ser humano|um humano|gente|a clinica|um funcionario|uma funcionaria)|"
-    r"pessoa de verdade|humano de verdade|"
+    r"pessoa de verdade|humano de verdade|alguem da clinica|"
+    r"(?:me )?(?:passa|transfere|encaminha)\w* (?:pra |para )?(?:alguem|uma pessoa|um humano)|"
     r"(?:talk|speak) (?:to|with) (?:a |an |some )?(?:human|person|someone|somebody|real person|agent|operator|"
-    r"receptionist|staff|the clinic)|real person|human agent|customer service)\b")
+    r"receptionist|staff|the clinic)|real person|human agent|customer service|"
+    # "get hold of a human", "reach someone there", "who can I call at that clinic?", "what number do I ring?"
+    r"(?:reach|get hold of|get through to|get me) (?:a |an )?(?:human|person|someone|somebody)|"
+    r"who (?:can|do|should) i (?:call|ring|phone)|what (?:phone )?number (?:can|do|should) i (?:call|ring|dial))\b")
 # Asking to be called: "me liga", "me ligue", "retorno", "ligar de volta", "call me back".
 _CALL_ME = re.compile(r"\b(?:me (?:liga|ligue|ligar|ligam|liguem|retorn\w*)|liga(?:r)? (?:pra|para) mim|"
                       r"ligar de volta|ligue de volta|retorno|retornar|retornem|call me|callback|call back|"

@@ -41,8 +41,14 @@ _EN_NUMBER = (rf"(?:(?:twenty|thirty)[- ](?:{_words(_ORDINALS_EN)}|{_words(_CARD
 _MONTH = _words(MONTH_NAMES)
 _WEEKDAY = _words(WEEKDAY_NAMES)
 
-# PT: "dia tres", "tres de dezembro"; EN: "December second", "the fourth of December", "Friday the first".
-_PT_CUED = re.compile(rf"\b(?P<before>dia\s+)(?P<n>{_PT_NUMBER})\b|\b(?P<n2>{_PT_NUMBER})(?=\s+de\s+(?:{_MONTH})\b)")
+# A PT weekday right before a number word: "segunda trinta", "na sexta quatro". Not when the number is an hour
+# ("sexta quatro e meia", "quinta dez horas", "terça uma da tarde").
+_PT_WEEKDAY = r"(?:segunda|terca|quarta|quinta|sexta)(?:[- ]feira)?|sabado|domingo|seg|qua|qui|sex"
+_AN_HOUR_FOLLOWS = r"(?!\s+(?:e (?:meia|quinze|trinta)|horas?\b|h\b|d[ae] (?:manha|tarde|noite)|pras?\b|para\b))"
+# PT: "dia tres", "tres de dezembro", "quarta vinte e cinco"; EN: "December second", "the fourth of December",
+# "Friday the first".
+_PT_CUED = re.compile(rf"\b(?P<before>dia\s+|(?:{_PT_WEEKDAY})\s+(?:dia\s+)?)(?P<n>{_PT_NUMBER})\b{_AN_HOUR_FOLLOWS}"
+                      rf"|\b(?P<n2>{_PT_NUMBER})(?=\s+de\s+(?:{_MONTH})\b)")
 _EN_CUED = re.compile(
     rf"\b(?P<month>(?:{_MONTH})\.?\s+)(?:the\s+)?(?P<n>{_EN_NUMBER})\b(?!\s+(?:am|pm|o ?clock|thirty|fifteen)\b)"
     rf"|\b(?P<the>(?:(?:{_WEEKDAY}),?\s+|(?:on|from|between|until|till|through|after|before|by)\s+)the\s+)"

@@ -75,10 +75,21 @@ def test_spoken_and_loose_times(text, times):
     ("quarta 2", "2026-12-02"), ("sexta, dia 4", "2026-12-04"), ("Thursday the 3rd", "2026-12-03"),
     ("fri 27th", "2026-11-27"), ("segunda-feira 30", "2026-11-30"),
     ("sexta dia quatro", "2026-12-04"), ("Friday the twenty-seventh", "2026-11-27"),
+    ("na segunda trinta", "2026-11-30"), ("sexta quatro, perto do meio dia", "2026-12-04"),
+    ("quarta vinte e cinco as onze", "2026-11-25"),
 ])
 def test_a_weekday_with_a_day_number_is_that_date(text, day):
     dated = spell_out_days(normalize(text))
     assert find_dates(dated, TODAY) == [D(day)] and weekday_mismatch(dated, TODAY) is None
+
+
+@pytest.mark.parametrize(("text", "day", "time"), [
+    ("sexta quatro e meia", "2026-11-27", "16:30"), ("quinta dez horas", "2026-11-26", "10:00"),
+    ("terça uma da tarde", "2026-11-24", "13:00"),
+])
+def test_a_number_word_after_a_weekday_that_is_an_hour_stays_an_hour(text, day, time):
+    dated = spell_out_days(normalize(text))
+    assert find_dates(dated, TODAY) == [D(day)] and find_times(dated) == [time]
 
 
 @pytest.mark.parametrize(("text", "said", "named"), [
