@@ -109,10 +109,18 @@ MY_APPOINTMENTS = _any(
     rf"{_BOOKING} (?:under|in|no|em|com) (?:my|meu) (?:name|nome)",
     r"(?:on|in|na|no) (?:my|minha|meu) (?:schedule|agenda|calendar|calendario)",
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
+    # "minha prox consulta", "my next visit": the next of one's own
+    rf"(?:minhas?|meus?|my) (?:prox\w*|next) (?:{_BOOKING}|one)",
+    # "the cardiology one I have", "a consulta que eu tenho", "something of mine on the 3rd"
+    rf"(?:one|{_BOOKING}) (?:that |que |q )?(?:i have|i ve got|i got|eu tenho|tenho)",
+    r"(?:anything|something|algo|alguma coisa) (?:of mine|meu|minha)",
+    # "do I have anything this week?", "tenho algo na quarta?": something of one's own, on a day or a span
+    r"(?:do i have|have i got|have i|i got|tenho|eu tenho) (?:anything|something|algo|alguma coisa)"
+    r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia)\b",
 )
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.
-NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|next)", r"next (?:one|appointment|booking|visit)")
+NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|prox|next)", r"next (?:one|appointment|booking|visit)")
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {
