@@ -29,7 +29,7 @@ _MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?
                      r"(?: (?:a|o|minha|meu|the|my|it|isso|ela|ele))?"
                      r"(?: (?:consulta|horario|data|agendamento|appointment|booking|time|slot))?"
                      r"(?: (?:pra|para|pro|to|for)\b| (?:consulta|horario|data|agendamento|appointment|booking)\b)")
-_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in)|sign me up"
+_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in|with)|sign me up"
           r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
           r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
           r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
@@ -58,7 +58,8 @@ _WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
 _SLOT_NOUN = re.compile(r"^(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
                         r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)(?P<rest>.*)$")
 _WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
-_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) (?:(?:me|pra mim|por favor|"
+# "esse pode reservar": the slot just named, then the request.
+_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?:(?:esse|essa|este|esta|this one|that one) )?(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) (?:(?:me|pra mim|por favor|"
                              rf"please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
 
 _NEGATED = any_phrase("nao", "not", "don t", "dont", "do not", "never", "nunca", "jamais", "nem")

@@ -160,8 +160,17 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     if len(parts) < 2:
         return whole
     # The turn may book when any of its requests asks to; each request is planned from its own reading.
-    return replace(whole, parts=tuple(one(p) for p in parts),
-                   asks_to_write=any(one(p).asks_to_write for p in parts))
+    readings = tuple(_booked_with_the_rest(one(p), whole) for p in parts)
+    return replace(whole, parts=readings, asks_to_write=any(r.asks_to_write for r in readings))
+
+
+def _booked_with_the_rest(part: Reading, whole: Reading) -> Reading:
+    """A whole slot said without a verb of its own ("Marcelo Tavares Dec 2nd 3:30pm, plus Mariana Alves Nov 27th
+    10:30am, book both") is booked when the message asks to book; a question about it stays a question."""
+    whole_slot = part.doctor is not None and len(part.dates) == 1 and len(part.times) == 1
+    if part.asks_to_write or not (whole.asks_to_write and whole.wants_book and whole_slot) or is_question(part.message):
+        return part
+    return replace(part, asks_to_write=True)
 
 
 def _is_request(r: Reading) -> bool:

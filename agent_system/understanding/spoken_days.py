@@ -60,8 +60,14 @@ _EN_RANGE_END = re.compile(rf"\b(?P<month>(?:from|between) the \d{{1,2}}(?:st|nd
                            rf"\s+the\s+)(?P<n>{_EN_NUMBER})\b")
 
 
+# "seg 30", "qui 26": a weekday cut short is a weekday only right before a day number ("ter" alone is "to have").
+_PT_SHORT_WEEKDAY = re.compile(r"\b(seg|ter|qua|qui|sex|sab)\.?(?=\s+(?:dia\s+)?(?:[1-9]|[12]\d|3[01])\b(?!\s*(?:h|:|horas?)\b))")
+_PT_FULL_WEEKDAY = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta", "sex": "sexta", "sab": "sabado"}
+
+
 def spell_out_days(text: str) -> str:
     """The normalized text with days of the month said in words rewritten as digits (1-31)."""
+    text = _PT_SHORT_WEEKDAY.sub(lambda m: _PT_FULL_WEEKDAY[m[1]], text)
     text = _PT_CUED.sub(_pt_day, text)
     text = _EN_CUED.sub(_en_day, text)
     return _EN_RANGE_END.sub(_en_day, text)
