@@ -97,6 +97,13 @@ class Reading:
         return self.cant_make_it and (len(self.dates) > 1 or bool(self.times) or (bool(self.dates) and self.same_time))
 
     @property
+    def only_a_time(self) -> bool:
+        """"dá pra ser às 3?", "e às dez?": one time and nothing else named (right after a booking, a new time for it)."""
+        return len(self.times) == 1 and not (self.dates or self.doctors or self.specialties or self.clinics
+                                             or self.date_range or self.wants_list or self.wants_mine
+                                             or self.ordinal is not None)
+
+    @property
     def doctor(self) -> DoctorRef | None:
         """The one doctor the message names, if exactly one."""
         return self.doctors[0] if len(self.doctors) == 1 else None

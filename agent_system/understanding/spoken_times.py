@@ -2,7 +2,7 @@
 
 "duas e meia da tarde" -> "2 e meia da tarde", "half past three in the afternoon" -> "3:30 da tarde",
 "eight in the morning" -> "8 da manha", "10.30am" -> "10:30am", "16h30min" -> "16h30", "eleven thirty" -> "11:30",
-"as tres e quinze" -> "as 3:15", "quinze pras tres" -> "2:45". Works on
+"as tres e quinze" -> "as 3:15", "quinze pras tres" -> "2:45", "could it be 11 instead?" -> "…be at 11…". Works on
 `text.normalize` output. A number word becomes a digit only where a time cue is next to it
 ("às", "at", "e meia", "da tarde", "o'clock"), so "uma consulta" stays as it is.
 """
@@ -35,10 +35,14 @@ _OCLOCK = re.compile(r"\b(\d{1,2})\s*o ?clock\b")
 _EN_PART = re.compile(r"\b(\d{1,2}(?::\d{2})?)\s+in the (morning|afternoon|evening|night)\b")
 _DOTTED = re.compile(r"\b(\d{1,2})\.(\d{2})\s*(am|pm|a\.m|p\.m|h)\b")
 _MINUTES_SUFFIX = re.compile(r"\b(\d{1,2}h\d{2})\s*min\b")
+# "could it be 11 instead?", "can I do 11?", "how about 3 instead": a bare hour offered in place of another.
+_OFFERED_HOUR = re.compile(rf"\b(it be|i do|we do|make it|how about|what about)\s+(\d{{1,2}}|{_EN_WORD})"
+                           r"(?=\s+instead\b|\s*\?|\s*$)")
 
 
 def spell_out(text: str) -> str:
     """The normalized text with spoken and loose times rewritten as digits."""
+    text = _OFFERED_HOUR.sub(lambda m: f"{m[1]} at {_number(m[2])}", text)
     text = _HALF_PAST.sub(lambda m: f"{_number(m[1])}:30", text)
     text = _QUARTER.sub(_quarter, text)
     text = _EN_HOUR_MINUTES.sub(lambda m: f"{_WORDS[m[1]]}:{_MINUTE_WORDS[m[2]]:02d}", text)
