@@ -99,6 +99,10 @@ _ANCHORS = frozenset("""
 _ORDINAL_ANCHORS = frozenset("""primeiro primeira segundo terceiro terceira ultimo ultima first second third fourth
     fifth last cedo earliest soonest esse essa este esta that this""".split())
 _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
+# A day or an hour said in words picks as a digit does ("dia vinte e seis as dezesseis horas"); not the little
+# words that only join them, nor "um"/"uma"/"one" (an article as often as a number).
+_SPOKEN_NUMBERS = NUMBER_WORDS - frozenset("""o to pras pro pros past half quarter clock oclock meia meio um uma
+    one""".split())
 # Words that say something about a doctor or slot: after a title they end the name, and the reply.
 _PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
     caro cara barato is are free available open good busy taken has does works""".split())
@@ -196,7 +200,8 @@ def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
     """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
     words = [part for word in words for part in word.split("-") if part]  # "sexta-feira"
-    return _slot_words_only(words, names) and any(w in _ANCHORS or w[:1].isdigit() for w in words)
+    return _slot_words_only(words, names) and any(w in _ANCHORS or w in _SPOKEN_NUMBERS or w[:1].isdigit()
+                                                  for w in words)
 
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:

@@ -117,6 +117,11 @@ MY_APPOINTMENTS = _any(
     # "do I have anything this week?", "tenho algo na quarta?": something of one's own, on a day or a span
     r"(?:do i have|have i got|have i|i got|tenho|eu tenho) (?:anything|something|algo|alguma coisa)"
     r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia)\b",
+    # "when am I booked in?", "is my dermatology appointment this week?", "e a próxima, qnd é?"
+    r"(?:when|what time|what day|where) (?:am i|are we) (?:booked|scheduled|seeing|seen|due|going)",
+    rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?{_BOOKING}",
+    r"(?:a|o|the) (?:proxim[ao]|prox|next)(?! (?:vaga|horario|data|slot|opening|available|livre|free|semana|week))"
+    r"(?: one)?\b[^?]*\b(?:qnd|quando|qdo|when)\b",
 )
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.

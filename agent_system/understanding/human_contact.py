@@ -15,7 +15,11 @@ _PERSON = re.compile(
     r"receptionist|staff|the clinic)|real person|human agent|customer service|"
     # "get hold of a human", "reach someone there", "who can I call at that clinic?", "what number do I ring?"
     r"(?:reach|get hold of|get through to|get me) (?:a |an )?(?:human|person|someone|somebody)|"
-    r"who (?:can|do|should) i (?:call|ring|phone)|what (?:phone )?number (?:can|do|should) i (?:call|ring|dial))\b")
+    r"who (?:can|do|should) i (?:call|ring|phone)|what (?:phone )?number (?:can|do|should) i (?:call|ring|dial)|"
+    r"(?:human|person|someone|somebody) (?:i can|to) (?:talk|speak|chat)|"
+    # refusing the assistant itself, or a complaint about the service
+    r"nao quero (?:falar|conversar) com (?:um |o )?(?:robo|bot|maquina)|(?:don t|dont|do not) want (?:to talk to |"
+    r"to speak to )?(?:a |the )?(?:bot|robot|machine)|reclama(?:cao|coes|r)|complain\w*|gerente|manager|ouvidoria)\b")
 # Asking to be called: "me liga", "me ligue", "retorno", "ligar de volta", "call me back".
 _CALL_ME = re.compile(r"\b(?:me (?:liga|ligue|ligar|ligam|liguem|retorn\w*)|liga(?:r)? (?:pra|para) mim|"
                       r"ligar de volta|ligue de volta|retorno|retornar|retornem|call me|callback|call back|"

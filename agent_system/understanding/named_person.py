@@ -27,9 +27,21 @@ _TITLE_BEFORE = re.compile(r"\b(?:dr|dra|doutor|doutora|doctor)\.?\s*$", re.IGNO
 # Words that introduce the name or the CPF, removed with them: "ele se chama", "her name is", "CPF dela é".
 _NAME_CUE = re.compile(r"(?:\b(?:ele|ela|he|she)\s+)?(?:\bse\s+chama|\bchama(?:-se)?|\bnome(?:\s+(?:dele|dela|completo))?"
                        r"(?:\s+(?:e|é|eh))?|\b(?:his|her|the)\s+(?:full\s+)?name\s+is|\bis\s+called|\bnamed|"
-                       r"\b(?:she|he)\s+is|\b(?:ele|ela)\s+(?:e|é))\s*:?\s*$", re.IGNORECASE)
+                       r"\b(?:she|he)\s+is|\b(?:ele|ela)\s+(?:e|é)|\b(?:full\s+)?name)\s*:?\s*$", re.IGNORECASE)
 _CPF_CUE = re.compile(r"(?:\b(?:his|her|the|o|a)\s+)?\bcpf(?:\s+(?:dele|dela|do|da))?(?:\s+(?:is|e|é|eh|number))?"
                       r"\s*:?\s*\(?\s*$", re.IGNORECASE)
+
+
+# Where a name typed in lower case starts: after "se chama" / "name is", or right after the relative when the CPF
+# follows it ("pra minha filha maria eduarda lima cpf ...").
+_RELATIVE_STARTS = ("minha", "meu", "my")
+_LOWER_CASE_CUE = re.compile(r"\b(?:se chama|chama-se|name is|nome (?:dele|dela|completo) (?:e|é)|nome:|"
+                             r"(?:minha|meu|my) [^\W\d_]+)\s+", re.IGNORECASE)
+# Words of a request, never of a name typed in lower case.
+_NOT_IN_A_NAME = frozenset("""
+    precisa quer queria tem vai marca marcar consulta com pra para no na dia as com needs wants an a the appointment
+    with on at for de do da e
+    """.split()) - _JOINING
 
 
 @dataclass(frozen=True)
@@ -62,13 +74,14 @@ def _capitalised_runs(message: str, doctor_words: frozenset[str]) -> list[tuple[
     for word in _WORD.finditer(message):
         run, folded = runs[-1], _fold(word.group())
         follows = bool(run) and not message[run[-1].end():word.start()].strip()
-        if word.group()[:1].isupper() and folded not in _NOT_A_NAME and folded not in doctor_words:
+        if word.group()[:1].isupper() and folded not in _NOT_A_NAME:
             run.append(word) if follows else runs.append([word])
         elif follows and folded in _JOINING:
             run.append(word)
         else:
             runs.append([])
-    return [(run[0].start(), run[-1].end()) for run in map(_trimmed, runs) if _is_name(run, message)]
+    return [(run[0].start(), run[-1].end()) for run in map(_trimmed, runs)
+            if _is_name(run, message) and not {_fold(w.group()) for w in run} <= doctor_words]
 
 
 def _trimmed(run: list[re.Match[str]]) -> list[re.Match[str]]:
@@ -83,19 +96,30 @@ def _is_name(run: list[re.Match[str]], message: str) -> bool:
 
 
 def _cued_names(message: str) -> list[tuple[int, int]]:
-    """A name typed after "se chama" / "name is", in any case, up to punctuation or the CPF."""
+    """A name typed after "se chama" / "name is", in any case, up to punctuation or the CPF; right after the
+    relative ("minha filha maria eduarda lima cpf ...") only when the CPF follows it."""
     spans = []
-    for cue in re.finditer(r"\b(?:se chama|chama-se|name is|nome (?:dele|dela|completo) (?:e|é)|nome:)\s+", message,
-                           re.IGNORECASE):
-        words = []
-        for word in _WORD.finditer(message, cue.end()):
-            gap = message[(words[-1].end() if words else cue.end()):word.start()]
-            if gap.strip() or _fold(word.group()) == "cpf":
-                break
-            words.append(word)
-        if len(words) >= 2:
+    for cue in _LOWER_CASE_CUE.finditer(message):
+        words = _words_up_to_a_stop(message, cue.end())
+        after_relative = cue.group().casefold().startswith(_RELATIVE_STARTS)
+        plain = all(_fold(w.group()) not in _NOT_IN_A_NAME for w in words)
+        if 2 <= len(words) <= 6 and plain and (not after_relative or _cpf_follows(message, words[-1].end())):
             spans.append((words[0].start(), words[-1].end()))
     return spans
+
+
+def _words_up_to_a_stop(message: str, start: int) -> list[re.Match[str]]:
+    words: list[re.Match[str]] = []
+    for word in _WORD.finditer(message, start):
+        if message[(words[-1].end() if words else start):word.start()].strip() or _fold(word.group()) == "cpf":
+            break
+        words.append(word)
+    return words
+
+
+def _cpf_follows(message: str, end: int) -> bool:
+    rest = message[end:].lstrip()
+    return rest.casefold().startswith("cpf") or bool(_CPF_LIKE.match(rest))
 
 
 def _without(message: str, spans: list[tuple[int, int]]) -> str:

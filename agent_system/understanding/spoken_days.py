@@ -38,6 +38,8 @@ def _words(names) -> str:
 _PT_NUMBER = (rf"(?:(?:{_words(_TENS_PT)})(?: e (?:{_words(_UNITS_PT)}))?|{_words(_TEENS_PT)}|{_words(_UNITS_PT)})")
 _EN_NUMBER = (rf"(?:(?:twenty|thirty)[- ](?:{_words(_ORDINALS_EN)}|{_words(_CARDINALS_EN)})"
               rf"|{_words(_ORDINALS_EN)}|twenty|thirty|{_words(_CARDINALS_EN)})")
+# "twenty-sixth of November" without "the": only an ordinal, so "one of December's slots" stays a count.
+_EN_ORDINAL = rf"(?:(?:twenty|thirty)[- ](?:{_words(_ORDINALS_EN)})|{_words(_ORDINALS_EN)})"
 _MONTH = _words(MONTH_NAMES)
 _WEEKDAY = _words(WEEKDAY_NAMES)
 
@@ -53,7 +55,7 @@ _EN_CUED = re.compile(
     rf"\b(?P<month>(?:{_MONTH})\.?\s+)(?:the\s+)?(?P<n>{_EN_NUMBER})\b(?!\s+(?:am|pm|o ?clock|thirty|fifteen)\b)"
     rf"|\b(?P<the>(?:(?:{_WEEKDAY}),?\s+|(?:on|from|between|until|till|through|after|before|by)\s+)the\s+)"
     rf"(?P<n2>{_EN_NUMBER})\b(?!\s+(?:one|option|slot|time|opening|available)\b)"
-    rf"|\bthe\s+(?P<n3>{_EN_NUMBER})(?=\s+of\s+(?:{_MONTH})\b)")
+    rf"|\bthe\s+(?P<n3>{_EN_NUMBER})(?=\s+of\s+(?:{_MONTH})\b)|\b(?P<n4>{_EN_ORDINAL})(?=\s+of\s+(?:{_MONTH})\b)")
 
 # The second end of a range whose first end is a day: "from the 25th to the twenty-seventh".
 _EN_RANGE_END = re.compile(rf"\b(?P<month>(?:from|between) the \d{{1,2}}(?:st|nd|rd|th)\s+(?:to|and|until|till|through)"
@@ -82,10 +84,10 @@ def _pt_day(match: re.Match[str]) -> str:
 
 def _en_day(match: re.Match[str]) -> str:
     found = match.groupdict()
-    number = _en_value(found.get("n") or found.get("n2") or found.get("n3") or "")
+    number = _en_value(found.get("n") or found.get("n2") or found.get("n3") or found.get("n4") or "")
     if number is None:
         return match[0]
-    if found.get("n3"):
+    if found.get("n3") or found.get("n4"):
         return f"the {number}{_suffix(number)}"
     return f"{found.get('month') or found.get('the') or ''}{number}{_suffix(number)}"
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 _PT = {"uma": 1, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9,
-       "dez": 10, "onze": 11, "doze": 12}
+       "dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14, "quinze": 15, "dezesseis": 16,
+       "dezessete": 17, "dezoito": 18}
 _EN = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
        "ten": 10, "eleven": 11, "twelve": 12}
 _WORDS = {**_PT, **_EN}

@@ -20,7 +20,7 @@ def test_the_relative_named_in_the_request_is_booked_at_once(pipeline, new_conve
 def test_the_patients_own_cpf_given_as_the_relatives_is_refused(pipeline, new_conversation, clinics):
     own = normalize_cpf(make_cpf(97303))
     conversation = new_conversation("Marta Duarte Lins", own)
-    _, answer = run_turn(pipeline, conversation, "Book Dr. Eduardo Nunes on December 3 at 11:30 AM for my mom, "
+    _, answer = run_turn(pipeline, conversation, "Eduardo Nunes 3 Dec 11:30am for my mom please, "
                                                  f"her name is Rita Duarte Lins, CPF {own}")
     assert "not valid" in answer.text and not answer.appointments
     assert all_store_bookings(clinics, own) == [] and conversation.patient.dependants == []

@@ -19,6 +19,8 @@ CPF = make_cpf(97201)
     (f"é pra minha mãe, Ivone das Neves Brandão (cpf {CPF}): ortopedia seg 30", "Ivone das Neves Brandão"),
     (f"pro meu pai, nome dele é antonio carlos duarte, cpf {CPF}", "Antonio Carlos Duarte"),
     (f"Davi Brandão Nogueira - cpf {CPF}", "Davi Brandão Nogueira"),
+    (f"pra minha filha maria eduarda duarte cpf {CPF}, dermato segunda", "Maria Eduarda Duarte"),
+    (f"for my husband: Dr. Rafael Moreira on the 3rd. Name: Marcos Lima Duarte, CPF {CPF}", "Marcos Lima Duarte"),
 ])
 def test_the_person_named_with_the_request(message, name):
     found = person_named_in(message, frozenset({"camila", "rocha"}))
@@ -30,6 +32,7 @@ def test_the_person_named_with_the_request(message, name):
     f"Book Dra. Camila Rocha for my son, {CPF}",  # a doctor and a CPF, no name of the person
     "pro meu filho Pedro Henrique Duarte, marca dia 30",  # a name without a CPF
     f"Monday December 1st, CPF {CPF}",  # calendar words are no name
+    f"meu filho precisa de consulta cpf {CPF}",  # words of the request are no name
 ])
 def test_no_person_named(message):
     assert person_named_in(message, frozenset({"camila", "rocha"})) is None

@@ -15,6 +15,7 @@ from tests.support import give_back, make_cpf, run_turn
     "do I have anything this week?", "have I got anything on this week?", "tenho algo marcado na quarta?",
     "tenho alguma coisa na sexta?", "minha prox consulta é q dia?", "the cardiology one I have, which date?",
     "is there something of mine on the 3rd?", "a consulta que eu tenho é em qual clinica?",
+    "when am I booked in?", "is my dermatology appointment this week?", "e a proxima, qnd é?",
 ])
 def test_own_bookings_asked_by_context(message):
     assert asks.MY_APPOINTMENTS.search(normalize(message))
@@ -22,7 +23,7 @@ def test_own_bookings_asked_by_context(message):
 
 @pytest.mark.parametrize("message", [
     "tem algo com a dra camila na sexta?", "is there anything in dermatology this week?",
-    "do you have anything on Friday?", "tem vaga essa semana?",
+    "do you have anything on Friday?", "tem vaga essa semana?", "a proxima vaga é quando?",
 ])
 def test_openings_asked_about_are_no_own_bookings(message):
     assert not asks.MY_APPOINTMENTS.search(normalize(message))
@@ -32,7 +33,7 @@ def test_this_week_shows_only_this_weeks_booking(pipeline, new_conversation, cli
     conversation = new_conversation("Olga Ramos Teixeira", normalize_cpf(make_cpf(97101)))
     try:
         run_turn(pipeline, conversation, "Book Dr. Eduardo Nunes on November 26 at 11:30 AM")
-        run_turn(pipeline, conversation, "Book Dra. Juliana Castro on December 3 at 8 AM")
+        run_turn(pipeline, conversation, "Book Dra. Juliana Castro, 3 Dec, 8am")
         events, answer = run_turn(pipeline, conversation, "have I got anything on this week?")
         actions = {s["action"] for s in next(e for e in events if e.type == "plan").steps}
         assert actions == {"list_my_appointments"} and not answer.slots

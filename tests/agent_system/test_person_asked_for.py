@@ -13,6 +13,7 @@ from tests.support import run_turn
     "esse app nao me entende, me passa pra alguem", "queria alguem da clinica no telefone",
     "get me a real person, this is useless", "how do I reach someone over there?",
     "who can I call at that clinic?", "what number do I ring for the clinic?", "me transfere pra um humano",
+    "is there a human I can talk to?", "quero registrar uma reclamacao", "I'd like to complain about the wait",
 ])
 def test_a_person_asked_for(message):
     assert asks_person(normalize(message))

@@ -13,7 +13,8 @@ from tests.support import all_store_bookings, give_back, make_cpf, run_turn
 @pytest.mark.parametrize(("message", "parts"), [
     ("Book Dra. X on December 2 at 10:30 AM\nwhat's open in dermatology on Monday?", 2),
     ("Dr. X Dec 2nd 3:30pm, plus Dra. Y Nov 27th 10:30am, book both", 2),
-    ("as 4\ne meia", 1),
+    ("as 4\ne meia", 1), ("marca a dra camila seg 30 10h, a dra mariana ter 1 9h", 2),
+    ("marca ortopedia pra minha filha, com a dra patricia ter 1 10h", 1),
 ])
 def test_cuts_at_a_new_line_and_plus(message, parts):
     asks = lambda part: any(w in normalize(part) for w in ("book", "open", "dr", "dra"))  # noqa: E731
