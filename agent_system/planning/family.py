@@ -30,6 +30,9 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
         named = person_in(reading.message) or _person(person_named_in(reading.message, _doctor_words(reading)))
         if named is not None:
             return _named(named, asked.relation, asked.request, reading, conversation, plan_for, reread)
+        if _adds_to_the_request(reading, conversation):  # "a dra patricia amanhã às 15h": the same request, in full
+            conversation.ask_who(asked.relation, f"{asked.request} {reading.message}")
+            return _ask(asked.relation, "More of the request for the patient's relative: ask their name and CPF again."), reading
         conversation.forget_who()  # anything else moves on; the question can be asked again
     relation = relation_in(reading.text) if _asks_an_appointment(reading, conversation) else None
     if relation is None:
@@ -43,8 +46,7 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
     known = conversation.relative(relation)
     if known is None:
         conversation.ask_who(relation, reading.message)
-        return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation,
-                    reasoning=[f"The appointment is for the patient's {relation}: ask their full name and CPF."]), reading
+        return _ask(relation, f"The appointment is for the patient's {relation}: ask their full name and CPF."), reading
     conversation.book_for(known)
     planned = booked_for_them(reading)
     return addressed(plan_for(planned), conversation), planned
@@ -69,6 +71,16 @@ def booked_for_them(reading: Reading) -> Reading:
     if not said_for or reading.asks_to_write or is_question(reading.message):
         return reading
     return replace(reading, asks_to_write=True)
+
+
+def _adds_to_the_request(reading: Reading, conversation: Conversation) -> bool:
+    """A doctor, day or time said while the relative's name is awaited, for no one else ("pra mim" is the patient)."""
+    return (_asks_an_appointment(reading, conversation) and relation_in(reading.text) is None
+            and not for_self(reading.text) and bool(reading.doctors or reading.dates or reading.times))
+
+
+def _ask(relation: str, why: str) -> Plan:
+    return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, reasoning=[why])
 
 
 def _person(named: NamedPerson | None) -> tuple[str, str | None] | None:

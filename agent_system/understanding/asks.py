@@ -120,6 +120,9 @@ MY_APPOINTMENTS = _any(
     # "when am I booked in?", "is my dermatology appointment this week?", "e a próxima, qnd é?"
     r"(?:when|what time|what day|where) (?:am i|are we) (?:booked|scheduled|seeing|seen|due|going)",
     rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?{_BOOKING}",
+    r"(?:o que|oq|what) (?:eu |i )?(?:tenho|have|ve got|have i got|do i have)\b(?= (?:pra|para|na|no|nessa|essa|esta|"
+    r"this|next|on|for|amanha|hoje|tomorrow|today)\b)",
+    r"(?:anything|something|algo|alguma coisa) (?:booked|scheduled|marcad\w*|agendad\w*)",
     r"(?:a|o|the) (?:proxim[ao]|prox|next)(?! (?:vaga|horario|data|slot|opening|available|livre|free|semana|week))"
     r"(?: one)?\b[^?]*\b(?:qnd|quando|qdo|when)\b",
 )

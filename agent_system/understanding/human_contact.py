@@ -31,9 +31,15 @@ _BEST_TIME = re.compile(r"\b(?:de manha|pela manha|a tarde|de tarde|pela tarde|a
                         r"before \d{1,2}(?: ?[ap]m)?)\b")
 
 
+# Asking to be called without a phone yet: answered with the clinics' phones and the callback offer ("retorno" alone
+# is also a follow-up visit, so it does not count here).
+_CALL_ME_BACK = re.compile(r"\b(?:call me|ring me|give me a call|me (?:liga|ligue|ligar|ligam|liguem)|"
+                           r"liga(?:r)? (?:pra|para) mim|ligar de volta|ligue de volta|call (?:me )?back)\b")
+
+
 def asks_person(text: str) -> bool:
-    """Whether a normalised message asks for a person rather than the assistant."""
-    return bool(_PERSON.search(text))
+    """Whether a normalised message asks for a person rather than the assistant, or to be called by one."""
+    return bool(_PERSON.search(text) or _CALL_ME_BACK.search(text))
 
 
 def phone_in(message: str) -> str | None:

@@ -163,7 +163,9 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
             readings[part] = _read(part, conversation, today, doctors, federation)
         return readings[part]
 
-    parts = split_requests(message, lambda part: _is_request(one(part)), lambda part: _asks_on_its_own(one(part)))
+    # After a request with its own day, a doctor or specialty with its own day is another request ("dermato na quinta
+    # 26 e ortopedia na sexta 27"); "cardio e dermato na sexta" stays one.
+    parts = split_requests(message, lambda part: _is_request(one(part)), lambda part: _is_request(one(part)))
     if len(parts) < 2:
         return whole
     # The turn may book when any of its requests asks to; each request is planned from its own reading.

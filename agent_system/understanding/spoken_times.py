@@ -21,6 +21,8 @@ _EN_WORD = "|".join(sorted(_EN, key=len, reverse=True))
 _PARTS = {"morning": "manha", "afternoon": "tarde", "evening": "noite", "night": "noite"}
 
 _HALF_PAST = re.compile(rf"\bhalf past (\d{{1,2}}|{_EN_WORD})\b")
+# "at half ten": half past ten, as said in Britain.
+_HALF_HOUR = re.compile(rf"\b(at|by|around) half (\d{{1,2}}|{_EN_WORD})\b")
 _QUARTER = re.compile(rf"\bquarter (past|to) (\d{{1,2}}|{_EN_WORD})\b")
 _CUED_WORD = re.compile(rf"\b(as|at|das|a|pelas)\s+({_WORD})\b(?!\s+(?:consultas?|vagas?|horarios?|pessoas?|opcoes|"
                         r"slots?|appointments?|of|das|dos|de)\b)")
@@ -45,6 +47,7 @@ def spell_out(text: str) -> str:
     """The normalized text with spoken and loose times rewritten as digits."""
     text = _OFFERED_HOUR.sub(lambda m: f"{m[1]} at {_number(m[2])}", text)
     text = _HALF_PAST.sub(lambda m: f"{_number(m[1])}:30", text)
+    text = _HALF_HOUR.sub(lambda m: f"{m[1]} {_number(m[2])}:30", text)
     text = _QUARTER.sub(_quarter, text)
     text = _EN_HOUR_MINUTES.sub(lambda m: f"{_WORDS[m[1]]}:{_MINUTE_WORDS[m[2]]:02d}", text)
     text = _PT_TO_HOUR.sub(_minutes_to, text)

@@ -45,3 +45,13 @@ def test_a_relatives_booking_and_a_listing_in_one_message_do_both(pipeline, new_
     assert all_store_bookings(clinics, mom) == [("clinic_d", "Dr. Marcelo Tavares", "2026-11-25", "17:00")]
     assert answer.slots and {s.clinic for s in answer.slots} <= {"clinic_b", "clinic_f"}
     assert {s.date for s in answer.slots} == {"2026-12-04"}
+
+
+def test_the_slot_said_while_the_name_is_awaited_is_kept_for_the_relative(pipeline, new_conversation, clinics):
+    own, dad = normalize_cpf(make_cpf(97308)), normalize_cpf(make_cpf(97309))
+    conversation = new_conversation("Marta Duarte Lins", own)
+    run_turn(pipeline, conversation, "preciso de ortopedista pro meu pai")
+    _, asked_again = run_turn(pipeline, conversation, "rafael moreira, qui 3, 16h")
+    assert "CPF" in asked_again.text and all_store_bookings(clinics, own) == []
+    run_turn(pipeline, conversation, f"Jorge Duarte Lins {dad}")
+    assert all_store_bookings(clinics, dad) == [("clinic_e", "Dr. Rafael Moreira", "2026-12-03", "16:00")]

@@ -16,6 +16,7 @@ from tests.support import give_back, make_cpf, run_turn
     "tenho alguma coisa na sexta?", "minha prox consulta é q dia?", "the cardiology one I have, which date?",
     "is there something of mine on the 3rd?", "a consulta que eu tenho é em qual clinica?",
     "when am I booked in?", "is my dermatology appointment this week?", "e a proxima, qnd é?",
+    "o que eu tenho pra semana que vem?", "anything booked next week?",
 ])
 def test_own_bookings_asked_by_context(message):
     assert asks.MY_APPOINTMENTS.search(normalize(message))

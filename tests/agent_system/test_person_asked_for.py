@@ -14,6 +14,7 @@ from tests.support import run_turn
     "get me a real person, this is useless", "how do I reach someone over there?",
     "who can I call at that clinic?", "what number do I ring for the clinic?", "me transfere pra um humano",
     "is there a human I can talk to?", "quero registrar uma reclamacao", "I'd like to complain about the wait",
+    "can someone from the clinic call me?", "a clinica pode me ligar?",
 ])
 def test_a_person_asked_for(message):
     assert asks_person(normalize(message))
@@ -21,7 +22,7 @@ def test_a_person_asked_for(message):
 
 @pytest.mark.parametrize("message", [
     "quem é o médico da sexta?", "who is the doctor on Friday?", "a pessoa que marcou sou eu",
-    "can I reach the clinic by bus?",
+    "can I reach the clinic by bus?", "quero marcar um retorno com a dra camila",
 ])
 def test_no_person_asked_for(message):
     assert not asks_person(normalize(message))

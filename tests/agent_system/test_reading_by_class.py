@@ -64,6 +64,7 @@ def test_date_windows(text, window):
     ("às 08:30", ["08:30"]), ("at eleven thirty", ["11:30"]), ("as tres e quinze", ["15:15"]),
     ("as quinze pras tres", ["14:45"]), ("dez para as 4", ["15:50"]), ("at a quarter to three", ["14:45"]),
     ("ao meio-dia", ["12:00"]), ("at noon", ["12:00"]), ("as dezesseis horas", ["16:00"]),
+    ("at half ten", ["10:30"]), ("half an hour", []),
     ("às quatorze horas", ["14:00"]),
     # number words that are not times
     ("quero marcar as duas consultas", []), ("uma vaga", []), ("one of the doctors", []),

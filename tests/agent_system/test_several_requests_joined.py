@@ -44,3 +44,11 @@ def test_a_listing_and_a_booking_on_two_lines(pipeline, new_conversation, clinic
         assert answer.slots and {(s.doctor, s.date) for s in answer.slots} == {("Dra. Camila Rocha", "2026-11-30")}
     finally:
         give_back(clinics, conversation)
+
+
+def test_two_specialties_each_on_its_own_day_are_listed_on_their_days(pipeline, new_conversation):
+    conversation = new_conversation("Teresa Lins Arruda", normalize_cpf(make_cpf(97403)))
+    events, _ = run_turn(pipeline, conversation, "me mostra dermato na quinta 26 e ortopedia na sexta 27")
+    steps = next(e for e in events if e.type == "plan").steps
+    assert {(s["clinic"], s["parameters"].get("date")) for s in steps} == {
+        ("clinic_b", "2026-11-26"), ("clinic_f", "2026-11-26"), ("clinic_d", "2026-11-27"), ("clinic_e", "2026-11-27")}
