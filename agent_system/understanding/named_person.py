@@ -2,7 +2,8 @@
 "for my daughter Sofia Lima, her CPF is ...", "é pra minha mãe, Ivone Brandão (cpf ...): ortopedia seg 30".
 
 The name is the run of capitalised words nearest the CPF (small joining words such as "da" or "dos" inside it),
-or, typed in lower case, the words after "se chama" / "name is"; never a doctor's name or a calendar word.
+or, typed in lower case, the words after "se chama" / "name is" (or right after the relative, when the CPF follows
+them); never a doctor's name or a calendar word.
 What is left of the message, without the name, the CPF and the words that introduced them, is the request.
 """
 from __future__ import annotations
@@ -31,7 +32,6 @@ _NAME_CUE = re.compile(r"(?:\b(?:ele|ela|he|she)\s+)?(?:\bse\s+chama|\bchama(?:-
 _CPF_CUE = re.compile(r"(?:\b(?:his|her|the|o|a)\s+)?\bcpf(?:\s+(?:dele|dela|do|da))?(?:\s+(?:is|e|é|eh|number))?"
                       r"\s*:?\s*\(?\s*$", re.IGNORECASE)
 
-
 # Where a name typed in lower case starts: after "se chama" / "name is", or right after the relative when the CPF
 # follows it ("pra minha filha maria eduarda lima cpf ...").
 _RELATIVE_STARTS = ("minha", "meu", "my")
@@ -39,7 +39,7 @@ _LOWER_CASE_CUE = re.compile(r"\b(?:se chama|chama-se|name is|nome (?:dele|dela|
                              r"(?:minha|meu|my) [^\W\d_]+)\s+", re.IGNORECASE)
 # Words of a request, never of a name typed in lower case.
 _NOT_IN_A_NAME = frozenset("""
-    precisa quer queria tem vai marca marcar consulta com pra para no na dia as com needs wants an a the appointment
+    precisa quer queria tem vai marca marcar consulta com pra para no na dia as needs wants an a the appointment
     with on at for de do da e
     """.split()) - _JOINING
 
