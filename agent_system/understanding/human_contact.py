@@ -19,7 +19,7 @@ _PERSON = re.compile(
     r"(?:human|person|someone|somebody) (?:i can|to) (?:talk|speak|chat)|"
     # refusing the assistant itself, or a complaint about the service
     r"nao quero (?:falar|conversar) com (?:um |o )?(?:robo|bot|maquina)|(?:don t|dont|do not) want (?:to talk to |"
-    r"to speak to )?(?:a |the )?(?:bot|robot|machine)|reclama(?:cao|coes|r)|complain\w*|gerente|manager|ouvidoria)\b")
+    r"to speak to )?(?:a |the )?(?:bot|robot|machine)|reclama(?:cao|coes|r)|complain\w*|ouvidoria)\b")
 # Asking to be called: "me liga", "me ligue", "retorno", "ligar de volta", "call me back".
 _CALL_ME = re.compile(r"\b(?:me (?:liga|ligue|ligar|ligam|liguem|retorn\w*)|liga(?:r)? (?:pra|para) mim|"
                       r"ligar de volta|ligue de volta|retorno|retornar|retornem|call me|callback|call back|"
