@@ -51,7 +51,7 @@ def test_the_slot_said_while_the_name_is_awaited_is_kept_for_the_relative(pipeli
     own, dad = normalize_cpf(make_cpf(97308)), normalize_cpf(make_cpf(97309))
     conversation = new_conversation("Marta Duarte Lins", own)
     run_turn(pipeline, conversation, "preciso de ortopedista pro meu pai")
-    _, asked_again = run_turn(pipeline, conversation, "rafael moreira, qui 3, 16h")
+    _, asked_again = run_turn(pipeline, conversation, "rafael moreira, qui 26, 16h")
     assert "CPF" in asked_again.text and all_store_bookings(clinics, own) == []
     run_turn(pipeline, conversation, f"Jorge Duarte Lins {dad}")
-    assert all_store_bookings(clinics, dad) == [("clinic_e", "Dr. Rafael Moreira", "2026-12-03", "16:00")]
+    assert all_store_bookings(clinics, dad) == [("clinic_e", "Dr. Rafael Moreira", "2026-11-26", "16:00")]
