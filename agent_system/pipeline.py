@@ -30,6 +30,7 @@ from agent_system.triage.result import TriageResult
 from agent_system.triage.semantic import SemanticScoring
 from agent_system.triage.second_net import screen
 from agent_system.understanding.federation_words import FederationWords
+from agent_system.understanding.human_contact import asks_person
 from agent_system.understanding.reading import Reading, read
 from agent_system.understanding.vocabulary import DoctorIndex
 
@@ -231,8 +232,9 @@ def _answered_in_doubt(reading: Reading, conversation: Conversation) -> TriageRe
 
 
 def _concrete(reading: Reading) -> bool:
-    """The message asks to cancel or move a booking, or names the doctor, day, time or code of one it wants."""
-    if reading.wants_cancel or reading.wants_reschedule:
+    """The message asks to cancel or move a booking, asks for a person, or names the doctor, day, time or code
+    of one it wants."""
+    if reading.wants_cancel or reading.wants_reschedule or asks_person(reading.text):
         return True
     asks = reading.wants_book or reading.wants_list
     return asks and bool(reading.doctors or reading.dates or reading.times or reading.booking_code)

@@ -17,6 +17,8 @@ from agent_system.domain.pending import PendingAction, PendingChange
 from agent_system.understanding import asks
 from agent_system.understanding.reading import Reading
 
+MAX_SPAN_DAYS = 31  # a week or a month asked about filters the bookings shown; an open window does not
+
 
 class AppointmentPlanning:
     """Plans cancellations, reschedules and my-appointments lookups from what the conversation knows."""
@@ -82,9 +84,16 @@ class AppointmentPlanning:
     def bookings_asked_about(self) -> BookingFilter | None:
         """"quando é a próxima?", "tenho algo na sexta?", "my orthopedics one": which bookings the answer shows."""
         r = self.r
-        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), dates=r.days,
+        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), dates=r.days or self._span_days(),
                               specialties=r.specialties, doctors=[d.name for d in r.doctors])
         return shown if shown != BookingFilter() else None
+
+    def _span_days(self) -> list[str]:
+        """The days of the week or window asked about ("this week"), when it has an end."""
+        start, end = self.r.date_range or (None, None)
+        if start is None or end is None or (end - start).days > MAX_SPAN_DAYS:
+            return []
+        return [(start + timedelta(n)).isoformat() for n in range((end - start).days + 1)]
 
     def cancel(self) -> None:
         """Cancel the booking the patient means, or find out which one that is."""

@@ -6,13 +6,16 @@ answered. Bookings then name the dependant's CPF, which the router accepts only 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from agent_system.domain.plan import Intent, Plan
 from agent_system.domain.tools import Tool
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Dependant
+from agent_system.understanding.write_intent import is_question
 from agent_system.understanding.family import for_self, person_in, relation_in
+from agent_system.understanding.named_person import NamedPerson, person_named_in
 from agent_system.understanding.reading import Reading
 
 BOOK = Tool.BOOK_APPOINTMENT
@@ -26,28 +29,68 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
     """The turn's plan, and the reading it was made from (the earlier request, once its person is named)."""
     asked = conversation.family_ask
     if asked is not None:
-        person = person_in(reading.message)
-        if person is not None:
-            return _named(person, reading, conversation, plan_for, reread)
+        named = person_in(reading.message) or _person(person_named_in(reading.message, _doctor_words(reading)))
+        if named is not None:
+            return _named(named, asked.relation, asked.request, reading, conversation, plan_for, reread)
+        if _adds_to_the_request(reading, conversation):  # "a dra patricia amanhã às 15h": the same request, in full
+            conversation.ask_who(asked.relation, f"{asked.request} {reading.message}")
+            return _ask(asked.relation, "More of the request for the patient's relative: ask their name and CPF again."), reading
         conversation.forget_who()  # anything else moves on; the question can be asked again
-    relation = relation_in(reading.text) if _asks_an_appointment(reading) else None
+    relation = relation_in(reading.text) if _asks_an_appointment(reading, conversation) else None
     if relation is None:
         if for_self(reading.text):
             conversation.book_for(None)
         return addressed(plan_for(reading), conversation), reading
+    inside = person_named_in(reading.message, _doctor_words(reading))
+    if inside is not None:  # "pro meu filho, ele se chama Pedro Duarte, cpf ...": named with the request
+        conversation.ask_who(relation, inside.rest)
+        return _named((inside.name, inside.cpf), relation, inside.rest, reading, conversation, plan_for, reread)
     known = conversation.relative(relation)
     if known is None:
         conversation.ask_who(relation, reading.message)
-        return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation,
-                    reasoning=[f"The appointment is for the patient's {relation}: ask their full name and CPF."]), reading
+        return _ask(relation, f"The appointment is for the patient's {relation}: ask their full name and CPF."), reading
     conversation.book_for(known)
-    return addressed(plan_for(reading), conversation), reading
+    planned = booked_for_them(reading)
+    return addressed(plan_for(planned), conversation), planned
 
 
-def _asks_an_appointment(reading: Reading) -> bool:
-    """A request for a new appointment or a listing ("meu pai passou mal" alone books nothing for anyone)."""
-    wants = reading.wants_book or reading.wants_list or bool(reading.specialties or reading.doctors)
+def _asks_an_appointment(reading: Reading, conversation: Conversation) -> bool:
+    """A request for a new appointment or a listing, or a pick of a listed slot ("o das 14h, é pra minha mãe");
+    "meu pai passou mal" alone books nothing for anyone."""
+    picks = bool(conversation.last_slots) and (bool(reading.times) or reading.ordinal is not None)
+    wants = reading.wants_book or reading.wants_list or bool(reading.specialties or reading.doctors) or picks
     return wants and not (reading.wants_mine or reading.wants_cancel or reading.wants_reschedule)
+
+
+def booked_for_them(reading: Reading) -> Reading:
+    """A slot said for a relative ("ricardo lopes quarta 25 10h30 pra minha mãe", "the 3 PM one, it's for my
+    dad") is a request to book it for them: saying whom it is for is the go-ahead a bare slot lacks. A question
+    ("tem às 15h pra minha mãe?") stays a question."""
+    if reading.parts:
+        parts = tuple(booked_for_them(part) for part in reading.parts)
+        return replace(reading, parts=parts, asks_to_write=any(p.asks_to_write for p in parts))
+    said_for = relation_in(reading.text) is not None and bool(reading.times or reading.ordinal is not None)
+    if not said_for or reading.asks_to_write or is_question(reading.message):
+        return reading
+    return replace(reading, asks_to_write=True)
+
+
+def _adds_to_the_request(reading: Reading, conversation: Conversation) -> bool:
+    """A doctor, day or time said while the relative's name is awaited, for no one else ("pra mim" is the patient)."""
+    return (_asks_an_appointment(reading, conversation) and relation_in(reading.text) is None
+            and not for_self(reading.text) and bool(reading.doctors or reading.dates or reading.times))
+
+
+def _ask(relation: str, why: str) -> Plan:
+    return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, reasoning=[why])
+
+
+def _person(named: NamedPerson | None) -> tuple[str, str | None] | None:
+    return (named.name, named.cpf) if named is not None else None
+
+
+def _doctor_words(reading: Reading) -> frozenset[str]:
+    return frozenset(word for doctor in reading.doctors for word in doctor.tokens)
 
 
 def addressed(plan: Plan, conversation: Conversation) -> Plan:
@@ -60,14 +103,14 @@ def addressed(plan: Plan, conversation: Conversation) -> Plan:
     return plan.model_copy(update={"steps": steps})
 
 
-def _named(person: tuple[str, str | None], reading: Reading, conversation: Conversation, plan_for: PlanFor,
-           reread: Reread) -> tuple[Plan, Reading]:
-    (name, cpf), relation, request = person, conversation.family_ask.relation, conversation.family_ask.request
+def _named(person: tuple[str, str | None], relation: str, request: str, reading: Reading, conversation: Conversation,
+           plan_for: PlanFor, reread: Reread) -> tuple[Plan, Reading]:
+    name, cpf = person
     if cpf is None or cpf == conversation.patient.cpf:
         return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, cpf_invalid=True,
                     reasoning=["The CPF given is not a valid CPF, or is the patient's own: ask again."]), reading
     conversation.book_for(Dependant(name=name, cpf=cpf, relation=relation))
-    earlier = reread(request)
+    earlier = booked_for_them(reread(request))
     plan = addressed(plan_for(earlier), conversation)
     return plan.model_copy(update={"intents": [Intent.FOR_DEPENDANT, *plan.intents], "dependant": name,
                                    "reasoning": [f"The {relation} is named: plan the request they were asked for.",

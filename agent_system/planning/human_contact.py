@@ -14,7 +14,10 @@ NO_REASON = "Pedido de contato pelo assistente"
 
 
 def plan_human_contact(reading: Reading, conversation: Conversation, registry: ClinicRegistry) -> Plan | None:
-    """The plan when the patient asks for a person or to be called back; None for anything else."""
+    """The plan when the patient asks for a person or to be called back; None for anything else (a message after
+    someone's records or trying to change the rules is refused by the planner, whatever it claims to be)."""
+    if reading.wants_privacy or reading.injection or reading.foreign_cpf:
+        return None
     clinic = clinic_in_context(reading, conversation)
     if asks_callback(reading.message) and clinic is not None:
         phone = phone_in(reading.message) or ""

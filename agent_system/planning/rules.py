@@ -99,7 +99,7 @@ class _Policy:
         r, made = self.r, self.conv.just_booked
         correction = r.corrects and (r.times or r.dates)
         changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
-                   or r.offers_another)
+                   or r.offers_another or r.only_a_time)
         # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
         several = len(self.conv.appointments) > 1
         if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:
@@ -296,3 +296,4 @@ class _Policy:
             self.out.step(clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=doctor, **r.date_filter())
         self.out.intend(Intent.BOOK)
         return True
+

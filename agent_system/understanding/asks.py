@@ -109,10 +109,26 @@ MY_APPOINTMENTS = _any(
     rf"{_BOOKING} (?:under|in|no|em|com) (?:my|meu) (?:name|nome)",
     r"(?:on|in|na|no) (?:my|minha|meu) (?:schedule|agenda|calendar|calendario)",
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
+    # "minha prox consulta", "my next visit": the next of one's own
+    rf"(?:minhas?|meus?|my) (?:prox\w*|next) (?:{_BOOKING}|one)",
+    # "the cardiology one I have", "a consulta que eu tenho", "something of mine on the 3rd"
+    rf"(?:one|{_BOOKING}) (?:that |que |q )?(?:i have|i ve got|i got|eu tenho|tenho)",
+    r"(?:anything|something|algo|alguma coisa) (?:of mine|meu|minha)",
+    # "do I have anything this week?", "tenho algo na quarta?": something of one's own, on a day or a span
+    r"(?:do i have|have i got|have i|i got|tenho|eu tenho) (?:anything|something|algo|alguma coisa)"
+    r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia)\b",
+    # "when am I booked in?", "is my dermatology appointment this week?", "e a próxima, qnd é?"
+    r"(?:when|what time|what day|where) (?:am i|are we) (?:booked|scheduled|seeing|seen|due|going)",
+    rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?{_BOOKING}",
+    r"(?:o que|oq|what) (?:eu |i )?(?:tenho|have|ve got|have i got|do i have)\b(?= (?:pra|para|na|no|nessa|essa|esta|"
+    r"this|next|on|for|amanha|hoje|tomorrow|today)\b)",
+    r"(?:anything|something|algo|alguma coisa) (?:booked|scheduled|marcad\w*|agendad\w*)",
+    r"(?:a|o|the) (?:proxim[ao]|prox|next)(?! (?:vaga|horario|data|slot|opening|available|livre|free|semana|week))"
+    r"(?: one)?\b[^?]*\b(?:qnd|quando|qdo|when)\b",
 )
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.
-NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|next)", r"next (?:one|appointment|booking|visit)")
+NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|prox|next)", r"next (?:one|appointment|booking|visit)")
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {

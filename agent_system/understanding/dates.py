@@ -118,8 +118,8 @@ def weekday_mismatch(text: str, today: date) -> tuple[date, date] | None:
     matches = first_matches(text, _DATE_RULES)
     for match, rule in matches:
         if rule.pattern is _WEEKDAY_NUMBER:
-            weekday, near = _WEEKDAYS[match["name"]], _days_numbered(int(match["day"]), today)[:2]
-            if near and all(d.weekday() != weekday for d in near):
+            weekday, near = _WEEKDAYS[match["name"]], _days_numbered(int(match["day"]), today)[:1]
+            if near and near[0].weekday() != weekday:
                 return near[0], _same_week(near[0], weekday)
     for weekday_index, dated in _weekday_beside_date(matches, today):
         weekday = _WEEKDAYS[matches[weekday_index][0]["name"]]
@@ -257,14 +257,15 @@ def _is_ordinal(match: re.Match[str]) -> bool:
 
 
 def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
-    """This or next month's day with this number when it falls on the named weekday, else no day at all.
+    """The next day with this number when it falls on the named weekday, else no day at all.
 
-    "terça 1" is Tuesday 1 December; in "terça 2" the 2nd is a Wednesday: which of the two is meant is asked.
+    "terça 1" is Tuesday 1 December; in "terça 2" the 2nd is a Wednesday, and in "sexta dia 1" the 1st is a
+    Tuesday (a Friday the 1st is five weeks away): which day is meant is asked, never guessed.
     """
     weekday = _WEEKDAYS[match["name"]]
-    near = _days_numbered(int(match["day"]), today)[:2]
+    near = _days_numbered(int(match["day"]), today)[:1]
     # Neither is said for certain when they disagree: the reading asks (`weekday_mismatch`).
-    return next((d for d in near if d.weekday() == weekday), None)
+    return near[0] if near and near[0].weekday() == weekday else None
 
 
 def _days_numbered(day: int, today: date) -> list[date]:

@@ -16,7 +16,7 @@ _EN_RELATIVES = (r"son|daughter|kid|child|mom|mum|mother|dad|father|wife|husband
                  r"grandfather|sister|brother|baby|partner|aunt|uncle|nephew|niece")
 # "pro meu filho", "para minha mãe", "a consulta da minha filha", "meu pai precisa", "for my mom", "my dad needs":
 # the relative is whom the appointment is for; "meu filho mexeu no armário" only tells what happened.
-_PT_FOR = r"(?:pro|pra|para|p/|do|da|de)\s+(?:o\s+|a\s+)?"
+_PT_FOR = r"(?:pro|pra|para|p/|p|do|da|de)\s+(?:o\s+|a\s+)?"
 _PT_NEEDS = r"\s+(?:precisa|quer|queria|tem que|vai|deve|necessita)"
 _EN_NEEDS = r"\s+(?:needs|wants|has to|should|must|would like)"
 _RELATIVE = re.compile(

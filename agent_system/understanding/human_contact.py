@@ -9,9 +9,17 @@ from agent_system.language.text import normalize
 _PERSON = re.compile(
     r"\b(?:atendentes?|atendimento humano|recepcionista|recepcao|secretaria|operador[a]?|"
     r"falar com (?:alguem|uma pessoa|um ser humano|um humano|gente|a clinica|um funcionario|uma funcionaria)|"
-    r"pessoa de verdade|humano de verdade|"
+    r"pessoa de verdade|humano de verdade|alguem da clinica|"
+    r"(?:me )?(?:passa|transfere|encaminha)\w* (?:pra |para )?(?:alguem|uma pessoa|um humano)|"
     r"(?:talk|speak) (?:to|with) (?:a |an |some )?(?:human|person|someone|somebody|real person|agent|operator|"
-    r"receptionist|staff|the clinic)|real person|human agent|customer service)\b")
+    r"receptionist|staff|the clinic)|real person|human agent|customer service|"
+    # "get hold of a human", "reach someone there", "who can I call at that clinic?", "what number do I ring?"
+    r"(?:reach|get hold of|get through to|get me) (?:a |an )?(?:human|person|someone|somebody)|"
+    r"who (?:can|do|should) i (?:call|ring|phone)|what (?:phone )?number (?:can|do|should) i (?:call|ring|dial)|"
+    r"(?:human|person|someone|somebody) (?:i can|to) (?:talk|speak|chat)|"
+    # refusing the assistant itself, or a complaint about the service
+    r"nao quero (?:falar|conversar) com (?:um |o )?(?:robo|bot|maquina)|(?:don t|dont|do not) want (?:to talk to |"
+    r"to speak to )?(?:a |the )?(?:bot|robot|machine)|reclama(?:cao|coes|r)|complain\w*|ouvidoria)\b")
 # Asking to be called: "me liga", "me ligue", "retorno", "ligar de volta", "call me back".
 _CALL_ME = re.compile(r"\b(?:me (?:liga|ligue|ligar|ligam|liguem|retorn\w*)|liga(?:r)? (?:pra|para) mim|"
                       r"ligar de volta|ligue de volta|retorno|retornar|retornem|call me|callback|call back|"
@@ -23,9 +31,15 @@ _BEST_TIME = re.compile(r"\b(?:de manha|pela manha|a tarde|de tarde|pela tarde|a
                         r"before \d{1,2}(?: ?[ap]m)?)\b")
 
 
+# Asking to be called without a phone yet: answered with the clinics' phones and the callback offer ("retorno" alone
+# is also a follow-up visit, so it does not count here).
+_CALL_ME_BACK = re.compile(r"\b(?:call me|ring me|give me a call|me (?:liga|ligue|ligar|ligam|liguem)|"
+                           r"liga(?:r)? (?:pra|para) mim|ligar de volta|ligue de volta|call (?:me )?back)\b")
+
+
 def asks_person(text: str) -> bool:
-    """Whether a normalised message asks for a person rather than the assistant."""
-    return bool(_PERSON.search(text))
+    """Whether a normalised message asks for a person rather than the assistant, or to be called by one."""
+    return bool(_PERSON.search(text) or _CALL_ME_BACK.search(text))
 
 
 def phone_in(message: str) -> str | None:

@@ -91,6 +91,13 @@ class Reading:
         return self.cant_make_it and (len(self.dates) > 1 or bool(self.times) or (bool(self.dates) and self.same_time))
 
     @property
+    def only_a_time(self) -> bool:
+        """"dá pra ser às 3?", "e às dez?": one time and nothing else named (right after a booking, a new time for it)."""
+        return len(self.times) == 1 and not (self.dates or self.doctors or self.specialties or self.clinics
+                                             or self.date_range or self.wants_list or self.wants_mine
+                                             or self.ordinal is not None)
+
+    @property
     def doctor(self) -> DoctorRef | None:
         """The one doctor the message names, if exactly one."""
         return self.doctors[0] if len(self.doctors) == 1 else None
@@ -145,12 +152,23 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
             readings[part] = _read(part, conversation, today, doctors, federation)
         return readings[part]
 
-    parts = split_requests(message, lambda part: _is_request(one(part)), lambda part: _asks_on_its_own(one(part)))
+    # After a request with its own day, a doctor or specialty with its own day is another request ("dermato na quinta
+    # 26 e ortopedia na sexta 27"); "cardio e dermato na sexta" stays one.
+    parts = split_requests(message, lambda part: _is_request(one(part)), lambda part: _is_request(one(part)))
     if len(parts) < 2:
         return whole
     # The turn may book when any of its requests asks to; each request is planned from its own reading.
-    return replace(whole, parts=tuple(one(p) for p in parts),
-                   asks_to_write=any(one(p).asks_to_write for p in parts))
+    requests = tuple(_booked_with_the_rest(one(p), whole) for p in parts)
+    return replace(whole, parts=requests, asks_to_write=any(r.asks_to_write for r in requests))
+
+
+def _booked_with_the_rest(part: Reading, whole: Reading) -> Reading:
+    """A whole slot said without a verb of its own ("Marcelo Tavares Dec 2nd 3:30pm, plus Mariana Alves Nov 27th
+    10:30am, book both") is booked when the message asks to book; a question about it stays a question."""
+    whole_slot = part.doctor is not None and len(part.dates) == 1 and len(part.times) == 1
+    if part.asks_to_write or not (whole.asks_to_write and whole.wants_book and whole_slot) or is_question(part.message):
+        return part
+    return replace(part, asks_to_write=True)
 
 
 def _is_request(r: Reading) -> bool:

@@ -1,10 +1,11 @@
 """A message that asks for several things at once ("marca com a Dra. X dia 30 às 9h e me mostra a ortopedia na
 quarta", "cancel that one, and what does cardiology have on the 3rd?"), cut into one message per request.
 
-A cut falls at a connective ("e", "and", "e também", ", and also", "?", ";", a full stop), and only where what
-follows is a request of its own: a verb of asking with something to act on, or a doctor or specialty with a day or
-time ("…e tbm a Dra. Y dia 4 às 9h"). Anything else stays with the part before it, so "às 4 e meia", "dia 2 e 3"
-and "cardio e dermato na sexta" are never cut.
+A cut falls at a connective ("e", "and", "plus", "e também", ", and also", "?", ";", a full stop, a new line, a
+comma before another doctor), and
+only where what follows is a request of its own: a verb of asking with something to act on, or a doctor or
+specialty with a day or time ("…e tbm a Dra. Y dia 4 às 9h"). Anything else stays with the part before it, so
+"às 4 e meia", "dia 2 e 3" and "cardio e dermato na sexta" are never cut.
 """
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import re
 from collections.abc import Callable
 
 _CONNECTIVE = re.compile(
-    r"\s*(?:\?+|;|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)|,?\s+(?:e|and|mas|but)\s+(?:tamb[eé]m\s+|tbm\s+|tb\s+|also\s+)?"
-    r"|,\s*(?:tamb[eé]m|tbm|also)\s+)\s*", re.IGNORECASE)
+    r"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
+    r"|,?\s+(?:e|and|mas|but|plus)\s+(?:tamb[eé]m\s+|tbm\s+|tb\s+|also\s+)?"
+    r"|,\s*(?:tamb[eé]m|tbm|also)\s+|,(?=\s*(?:a |o |the )?(?:dra?\b|doctor\b|doutora?\b)))\s*", re.IGNORECASE)
 
 
 def split_requests(message: str, is_request: Callable[[str], bool],

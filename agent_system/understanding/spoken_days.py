@@ -38,24 +38,38 @@ def _words(names) -> str:
 _PT_NUMBER = (rf"(?:(?:{_words(_TENS_PT)})(?: e (?:{_words(_UNITS_PT)}))?|{_words(_TEENS_PT)}|{_words(_UNITS_PT)})")
 _EN_NUMBER = (rf"(?:(?:twenty|thirty)[- ](?:{_words(_ORDINALS_EN)}|{_words(_CARDINALS_EN)})"
               rf"|{_words(_ORDINALS_EN)}|twenty|thirty|{_words(_CARDINALS_EN)})")
+# "twenty-sixth of November" without "the": only an ordinal, so "one of December's slots" stays a count.
+_EN_ORDINAL = rf"(?:(?:twenty|thirty)[- ](?:{_words(_ORDINALS_EN)})|{_words(_ORDINALS_EN)})"
 _MONTH = _words(MONTH_NAMES)
 _WEEKDAY = _words(WEEKDAY_NAMES)
 
-# PT: "dia tres", "tres de dezembro"; EN: "December second", "the fourth of December", "Friday the first".
-_PT_CUED = re.compile(rf"\b(?P<before>dia\s+)(?P<n>{_PT_NUMBER})\b|\b(?P<n2>{_PT_NUMBER})(?=\s+de\s+(?:{_MONTH})\b)")
+# A PT weekday right before a number word: "segunda trinta", "na sexta quatro". Not when the number is an hour
+# ("sexta quatro e meia", "quinta dez horas", "terça uma da tarde").
+_PT_WEEKDAY = r"(?:segunda|terca|quarta|quinta|sexta)(?:[- ]feira)?|sabado|domingo|seg|qua|qui|sex"
+_AN_HOUR_FOLLOWS = r"(?!\s+(?:e (?:meia|quinze|trinta)|horas?\b|h\b|d[ae] (?:manha|tarde|noite)|pras?\b|para\b))"
+# PT: "dia tres", "tres de dezembro", "quarta vinte e cinco"; EN: "December second", "the fourth of December",
+# "Friday the first".
+_PT_CUED = re.compile(rf"\b(?P<before>dia\s+|(?:{_PT_WEEKDAY})\s+(?:dia\s+)?)(?P<n>{_PT_NUMBER})\b{_AN_HOUR_FOLLOWS}"
+                      rf"|\b(?P<n2>{_PT_NUMBER})(?=\s+de\s+(?:{_MONTH})\b)")
 _EN_CUED = re.compile(
     rf"\b(?P<month>(?:{_MONTH})\.?\s+)(?:the\s+)?(?P<n>{_EN_NUMBER})\b(?!\s+(?:am|pm|o ?clock|thirty|fifteen)\b)"
     rf"|\b(?P<the>(?:(?:{_WEEKDAY}),?\s+|(?:on|from|between|until|till|through|after|before|by)\s+)the\s+)"
     rf"(?P<n2>{_EN_NUMBER})\b(?!\s+(?:one|option|slot|time|opening|available)\b)"
-    rf"|\bthe\s+(?P<n3>{_EN_NUMBER})(?=\s+of\s+(?:{_MONTH})\b)")
+    rf"|\bthe\s+(?P<n3>{_EN_NUMBER})(?=\s+of\s+(?:{_MONTH})\b)|\b(?P<n4>{_EN_ORDINAL})(?=\s+of\s+(?:{_MONTH})\b)")
 
 # The second end of a range whose first end is a day: "from the 25th to the twenty-seventh".
 _EN_RANGE_END = re.compile(rf"\b(?P<month>(?:from|between) the \d{{1,2}}(?:st|nd|rd|th)\s+(?:to|and|until|till|through)"
                            rf"\s+the\s+)(?P<n>{_EN_NUMBER})\b")
 
 
+# "seg 30", "qui 26": a weekday cut short is a weekday only right before a day number ("ter" alone is "to have").
+_PT_SHORT_WEEKDAY = re.compile(r"\b(seg|ter|qua|qui|sex|sab)\.?(?=\s+(?:dia\s+)?(?:[1-9]|[12]\d|3[01])\b(?!\s*(?:h|:|horas?)\b))")
+_PT_FULL_WEEKDAY = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta", "sex": "sexta", "sab": "sabado"}
+
+
 def spell_out_days(text: str) -> str:
     """The normalized text with days of the month said in words rewritten as digits (1-31)."""
+    text = _PT_SHORT_WEEKDAY.sub(lambda m: _PT_FULL_WEEKDAY[m[1]], text)
     text = _PT_CUED.sub(_pt_day, text)
     text = _EN_CUED.sub(_en_day, text)
     return _EN_RANGE_END.sub(_en_day, text)
@@ -70,10 +84,10 @@ def _pt_day(match: re.Match[str]) -> str:
 
 def _en_day(match: re.Match[str]) -> str:
     found = match.groupdict()
-    number = _en_value(found.get("n") or found.get("n2") or found.get("n3") or "")
+    number = _en_value(found.get("n") or found.get("n2") or found.get("n3") or found.get("n4") or "")
     if number is None:
         return match[0]
-    if found.get("n3"):
+    if found.get("n3") or found.get("n4"):
         return f"the {number}{_suffix(number)}"
     return f"{found.get('month') or found.get('the') or ''}{number}{_suffix(number)}"
 

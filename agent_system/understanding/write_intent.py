@@ -29,7 +29,7 @@ _MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?
                      r"(?: (?:a|o|minha|meu|the|my|it|isso|ela|ele))?"
                      r"(?: (?:consulta|horario|data|agendamento|appointment|booking|time|slot))?"
                      r"(?: (?:pra|para|pro|to|for)\b| (?:consulta|horario|data|agendamento|appointment|booking)\b)")
-_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in)|sign me up"
+_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in|with)|sign me up"
           r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
           r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
           r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
@@ -58,8 +58,10 @@ _WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
 _SLOT_NOUN = re.compile(r"^(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
                         r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)(?P<rest>.*)$")
 _WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
-_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) (?:(?:me|pra mim|por favor|"
-                             rf"please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
+# "esse pode reservar": the slot just named, then the request.
+_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?:(?:esse|essa|este|esta|this one|that one) )?"
+                             rf"(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) "
+                             rf"(?:(?:me|pra mim|por favor|please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
 
 _NEGATED = any_phrase("nao", "not", "don t", "dont", "do not", "never", "nunca", "jamais", "nem")
 _HEDGED = any_phrase("se", "if", "whether", "caso", "saber", "know", "wondering", "asking", "perguntando", "curiosidade",
@@ -98,6 +100,10 @@ _ANCHORS = frozenset("""
 _ORDINAL_ANCHORS = frozenset("""primeiro primeira segundo terceiro terceira ultimo ultima first second third fourth
     fifth last cedo earliest soonest esse essa este esta that this""".split())
 _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
+# A day or an hour said in words picks as a digit does ("dia vinte e seis as dezesseis horas"); not the little
+# words that only join them, nor "um"/"uma"/"one" (an article as often as a number).
+_SPOKEN_NUMBERS = NUMBER_WORDS - frozenset("""o to pras pro pros past half quarter clock oclock meia meio um uma
+    one""".split())
 # Words that say something about a doctor or slot: after a title they end the name, and the reply.
 _PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
     caro cara barato is are free available open good busy taken has does works""".split())
@@ -195,7 +201,8 @@ def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
     """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
     words = [part for word in words for part in word.split("-") if part]  # "sexta-feira"
-    return _slot_words_only(words, names) and any(w in _ANCHORS or w[:1].isdigit() for w in words)
+    return _slot_words_only(words, names) and any(w in _ANCHORS or w in _SPOKEN_NUMBERS or w[:1].isdigit()
+                                                  for w in words)
 
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:

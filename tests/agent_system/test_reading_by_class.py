@@ -64,7 +64,9 @@ def test_date_windows(text, window):
     ("9.30am", ["09:30"]), ("15h45min", ["15:45"]), ("o das 11", ["11:00"]), ("at 3:30", ["15:30"]),
     ("às 08:30", ["08:30"]), ("at eleven thirty", ["11:30"]), ("as tres e quinze", ["15:15"]),
     ("as quinze pras tres", ["14:45"]), ("dez para as 4", ["15:50"]), ("at a quarter to three", ["14:45"]),
-    ("ao meio-dia", ["12:00"]), ("at noon", ["12:00"]),
+    ("ao meio-dia", ["12:00"]), ("at noon", ["12:00"]), ("as dezesseis horas", ["16:00"]),
+    ("at half ten", ["10:30"]), ("half an hour", []),
+    ("às quatorze horas", ["14:00"]),
     # number words that are not times
     ("quero marcar as duas consultas", []), ("uma vaga", []), ("one of the doctors", []),
 ])
@@ -76,16 +78,28 @@ def test_spoken_and_loose_times(text, times):
     ("quarta 2", "2026-12-02"), ("sexta, dia 4", "2026-12-04"), ("Thursday the 3rd", "2026-12-03"),
     ("fri 27th", "2026-11-27"), ("segunda-feira 30", "2026-11-30"),
     ("sexta dia quatro", "2026-12-04"), ("Friday the twenty-seventh", "2026-11-27"),
+    ("na segunda trinta", "2026-11-30"), ("sexta quatro, perto do meio dia", "2026-12-04"),
+    ("quarta vinte e cinco as onze", "2026-11-25"),
 ])
 def test_a_weekday_with_a_day_number_is_that_date(text, day):
     dated = spell_out_days(normalize(text))
     assert find_dates(dated, TODAY) == [D(day)] and weekday_mismatch(dated, TODAY) is None
 
 
+@pytest.mark.parametrize(("text", "day", "time"), [
+    ("sexta quatro e meia", "2026-11-27", "16:30"), ("quinta dez horas", "2026-11-26", "10:00"),
+    ("terça uma da tarde", "2026-11-24", "13:00"),
+])
+def test_a_number_word_after_a_weekday_that_is_an_hour_stays_an_hour(text, day, time):
+    dated = spell_out_days(normalize(text))
+    assert find_dates(dated, TODAY) == [D(day)] and find_times(dated) == [time]
+
+
 @pytest.mark.parametrize(("text", "said", "named"), [
     ("marca na terça dia 2 as 9h", "2026-12-02", "2026-12-01"), ("quinta 9", "2026-12-09", "2026-12-10"),
     ("Thursday December 4 at 10 AM", "2026-12-04", "2026-12-03"), ("sexta dia tres", "2026-12-03", "2026-12-04"),
     ("Monday the first at 3 PM", "2026-12-01", "2026-11-30"), ("quarta, 03/12", "2026-12-03", "2026-12-02"),
+    ("sexta-feira dia primeiro", "2026-12-01", "2026-12-04"), ("Friday the 1st", "2026-12-01", "2026-12-04"),
 ])
 def test_a_weekday_and_a_date_that_disagree_choose_no_day(text, said, named):
     dated = spell_out_days(normalize(text))
@@ -97,6 +111,7 @@ def test_a_weekday_and_a_date_that_disagree_choose_no_day(text, said, named):
     ("dia tres de dezembro", "2026-12-03"), ("no dia vinte e sete", "2026-11-27"), ("dia primeiro de dezembro",
     "2026-12-01"), ("December second", "2026-12-02"), ("the fourth of December", "2026-12-04"),
     ("on the third of December", "2026-12-03"), ("dia trinta", "2026-11-30"),
+    ("twenty-sixth of November, 4 o'clock", "2026-11-26"),
 ])
 def test_days_of_the_month_in_words(text, day):
     assert find_dates(spell_out_days(normalize(text)), TODAY) == [D(day)]

@@ -64,6 +64,7 @@ QUESTIONS = [
 
 REQUESTS = [
     "Marca com a Dra. Camila Rocha amanhã às 10h",
+    "put me with Dr. Fernando Mendes on Tuesday at 9", "dr fernando terça 9h, esse pode reservar",
     "marca pra mim o das 9 com a dra juliana",
     "Quero agendar com o Dr. Ricardo Lopes no dia 30 às 14h",
     "queria marcar dermato sexta 10h com a dra camila",

@@ -1,0 +1,141 @@
+"""A person named inside a longer message: "pro meu filho, ele se chama Pedro Duarte, cpf 000.000.000-00",
+"for my daughter Sofia Lima, her CPF is ...", "é pra minha mãe, Ivone Brandão (cpf ...): ortopedia seg 30".
+
+The name is the run of capitalised words nearest the CPF (small joining words such as "da" or "dos" inside it),
+or, typed in lower case, the words after "se chama" / "name is" (or right after the relative, when the CPF follows
+them); never a doctor's name or a calendar word.
+What is left of the message, without the name, the CPF and the words that introduced them, is the request.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from clinic_servers.contract.cpf import normalize_cpf
+
+_CPF_LIKE = re.compile(r"(?<![\d.])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![\d-])")
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_JOINING = frozenset({"da", "de", "do", "das", "dos", "e"})
+# Capitalised words that start sentences or name days, months and titles, never a person's name.
+_NOT_A_NAME = frozenset("""
+    cpf she he her his my our i it its is please hi hello oi ola ele ela meu minha seu sua nome name book marca
+    monday tuesday wednesday thursday friday saturday sunday segunda terca quarta quinta sexta sabado domingo
+    january february march april may june july august september october november december janeiro fevereiro
+    marco abril maio junho julho agosto setembro outubro novembro dezembro dr dra doutor doutora doctor
+    """.split())
+_TITLE_BEFORE = re.compile(r"\b(?:dr|dra|doutor|doutora|doctor)\.?\s*$", re.IGNORECASE)
+# Words that introduce the name or the CPF, removed with them: "ele se chama", "her name is", "CPF dela é".
+_NAME_CUE = re.compile(r"(?:\b(?:ele|ela|he|she)\s+)?(?:\bse\s+chama|\bchama(?:-se)?|\bnome(?:\s+(?:dele|dela|completo))?"
+                       r"(?:\s+(?:e|é|eh))?|\b(?:his|her|the)\s+(?:full\s+)?name\s+is|\bis\s+called|\bnamed|"
+                       r"\b(?:she|he)\s+is|\b(?:ele|ela)\s+(?:e|é)|\b(?:full\s+)?name)\s*:?\s*$", re.IGNORECASE)
+_CPF_CUE = re.compile(r"(?:\b(?:his|her|the|o|a)\s+)?\bcpf(?:\s+(?:dele|dela|do|da))?(?:\s+(?:is|e|é|eh|number))?"
+                      r"\s*:?\s*\(?\s*$", re.IGNORECASE)
+
+# Where a name typed in lower case starts: after "se chama" / "name is", or right after the relative when the CPF
+# follows it ("pra minha filha maria eduarda lima cpf ...").
+_RELATIVE_STARTS = ("minha", "meu", "my")
+_LOWER_CASE_CUE = re.compile(r"\b(?:se chama|chama-se|name is|nome (?:dele|dela|completo) (?:e|é)|nome:|"
+                             r"(?:minha|meu|my) [^\W\d_]+)\s+", re.IGNORECASE)
+# Words of a request, never of a name typed in lower case.
+_NOT_IN_A_NAME = frozenset("""
+    precisa quer queria tem vai marca marcar consulta com pra para no na dia as needs wants an a the appointment
+    with on at for de do da e
+    """.split()) - _JOINING
+
+
+@dataclass(frozen=True)
+class NamedPerson:
+    """A full name and a CPF found in a message, and the message without them."""
+    name: str
+    cpf: str | None  # 11 digits; None when the number is not a valid CPF
+    rest: str
+
+
+def person_named_in(message: str, doctor_words: frozenset[str] = frozenset()) -> NamedPerson | None:
+    """The person a message names with a CPF, or None without a CPF-shaped number and a name of two words or more."""
+    found = _CPF_LIKE.search(message)
+    if found is None:
+        return None
+    candidates = _cued_names(message) or _capitalised_runs(message, doctor_words)
+    if not candidates:
+        return None
+    start, end = min(candidates, key=lambda span: _distance(span, found.span()))
+    name = " ".join(message[start:end].split())
+    if name.islower():
+        name = " ".join(w if w in _JOINING else w.capitalize() for w in name.split())
+    rest = _without(message, [(start, end), found.span()])
+    return NamedPerson(unicodedata.normalize("NFC", name), normalize_cpf(found.group(1)), rest)
+
+
+def _capitalised_runs(message: str, doctor_words: frozenset[str]) -> list[tuple[int, int]]:
+    """Spans of two or more capitalised words in a row (joined by spaces or small joining words)."""
+    runs: list[list[re.Match[str]]] = [[]]
+    for word in _WORD.finditer(message):
+        run, folded = runs[-1], _fold(word.group())
+        follows = bool(run) and not message[run[-1].end():word.start()].strip()
+        if word.group()[:1].isupper() and folded not in _NOT_A_NAME:
+            run.append(word) if follows else runs.append([word])
+        elif follows and folded in _JOINING:
+            run.append(word)
+        else:
+            runs.append([])
+    return [(run[0].start(), run[-1].end()) for run in map(_trimmed, runs)
+            if _is_name(run, message) and not {_fold(w.group()) for w in run} <= doctor_words]
+
+
+def _trimmed(run: list[re.Match[str]]) -> list[re.Match[str]]:
+    while run and not run[-1].group()[:1].isupper():
+        run = run[:-1]
+    return run
+
+
+def _is_name(run: list[re.Match[str]], message: str) -> bool:
+    capitals = [w for w in run if w.group()[:1].isupper()]
+    return len(capitals) >= 2 and not _TITLE_BEFORE.search(message[:run[0].start()])
+
+
+def _cued_names(message: str) -> list[tuple[int, int]]:
+    """A name typed after "se chama" / "name is", in any case, up to punctuation or the CPF; right after the
+    relative ("minha filha maria eduarda lima cpf ...") only when the CPF follows it."""
+    spans = []
+    for cue in _LOWER_CASE_CUE.finditer(message):
+        words = _words_up_to_a_stop(message, cue.end())
+        after_relative = cue.group().casefold().startswith(_RELATIVE_STARTS)
+        plain = all(_fold(w.group()) not in _NOT_IN_A_NAME for w in words)
+        if 2 <= len(words) <= 6 and plain and (not after_relative or _cpf_follows(message, words[-1].end())):
+            spans.append((words[0].start(), words[-1].end()))
+    return spans
+
+
+def _words_up_to_a_stop(message: str, start: int) -> list[re.Match[str]]:
+    words: list[re.Match[str]] = []
+    for word in _WORD.finditer(message, start):
+        if message[(words[-1].end() if words else start):word.start()].strip() or _fold(word.group()) == "cpf":
+            break
+        words.append(word)
+    return words
+
+
+def _cpf_follows(message: str, end: int) -> bool:
+    rest = message[end:].lstrip()
+    return rest.casefold().startswith("cpf") or bool(_CPF_LIKE.match(rest))
+
+
+def _without(message: str, spans: list[tuple[int, int]]) -> str:
+    """The message with each span, and the cue words right before it, cut out."""
+    text = message
+    for start, end in sorted(spans, reverse=True):
+        before = text[:start]
+        cue = _NAME_CUE.search(before) or _CPF_CUE.search(before)
+        text = f"{before[:cue.start()] if cue else before} {text[end:].lstrip(')')}"
+    return " ".join(text.split())
+
+
+def _distance(span: tuple[int, int], other: tuple[int, int]) -> int:
+    return max(other[0] - span[1], span[0] - other[1], 0)
+
+
+def _fold(word: str) -> str:
+    plain = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()

@@ -1,0 +1,57 @@
+"""A booking for a relative when the relative is named in the request itself, when a listed slot is picked "for
+my dad", and inside a message that also asks for a listing: held under the relative's name and CPF, nothing
+under the patient's own, and the patient's own CPF refused as the relative's. Pipeline and real clinics."""
+from __future__ import annotations
+
+from clinic_servers.contract.cpf import normalize_cpf
+from tests.support import all_store_bookings, make_cpf, run_turn
+
+
+def test_the_relative_named_in_the_request_is_booked_at_once(pipeline, new_conversation, clinics):
+    own, son = normalize_cpf(make_cpf(97301)), normalize_cpf(make_cpf(97302))
+    conversation = new_conversation("Marta Duarte Lins", own)
+    _, answer = run_turn(pipeline, conversation, "marca com o dr eduardo nunes dia 3/12 as 8h30 pro meu filho, "
+                                                 f"ele se chama Caio Duarte Lins, cpf {son}")
+    assert [a.patient for a in answer.appointments] == ["Caio Duarte Lins"]
+    assert all_store_bookings(clinics, son) == [("clinic_f", "Dr. Eduardo Nunes", "2026-12-03", "08:30")]
+    assert all_store_bookings(clinics, own) == []
+
+
+def test_the_patients_own_cpf_given_as_the_relatives_is_refused(pipeline, new_conversation, clinics):
+    own = normalize_cpf(make_cpf(97303))
+    conversation = new_conversation("Marta Duarte Lins", own)
+    _, answer = run_turn(pipeline, conversation, "Eduardo Nunes 3 Dec 11:30am for my mom please, "
+                                                 f"her name is Rita Duarte Lins, CPF {own}")
+    assert "not valid" in answer.text and not answer.appointments
+    assert all_store_bookings(clinics, own) == [] and conversation.patient.dependants == []
+
+
+def test_a_listed_slot_picked_for_a_relative_is_booked_once_they_are_named(pipeline, new_conversation, clinics):
+    own, dad = normalize_cpf(make_cpf(97304)), normalize_cpf(make_cpf(97305))
+    conversation = new_conversation("Marta Duarte Lins", own)
+    run_turn(pipeline, conversation, "show me Dr. Fernando Mendes on Friday December 4")
+    _, asked = run_turn(pipeline, conversation, "the 11 AM one, it's for my dad")
+    assert "CPF" in asked.text and all_store_bookings(clinics, own) == []
+    _, booked = run_turn(pipeline, conversation, f"his name is Jorge Duarte Lins, CPF {dad}")
+    assert [a.patient for a in booked.appointments] == ["Jorge Duarte Lins"]
+    assert all_store_bookings(clinics, dad) == [("clinic_c", "Dr. Fernando Mendes", "2026-12-04", "11:00")]
+
+
+def test_a_relatives_booking_and_a_listing_in_one_message_do_both(pipeline, new_conversation, clinics):
+    own, mom = normalize_cpf(make_cpf(97306)), normalize_cpf(make_cpf(97307))
+    conversation = new_conversation("Marta Duarte Lins", own)
+    run_turn(pipeline, conversation, "marcelo tavares quarta 25 17h pra minha mae, e quero ver dermato na sexta 4")
+    _, answer = run_turn(pipeline, conversation, f"Rita Duarte Lins cpf {mom}")
+    assert all_store_bookings(clinics, mom) == [("clinic_d", "Dr. Marcelo Tavares", "2026-11-25", "17:00")]
+    assert answer.slots and {s.clinic for s in answer.slots} <= {"clinic_b", "clinic_f"}
+    assert {s.date for s in answer.slots} == {"2026-12-04"}
+
+
+def test_the_slot_said_while_the_name_is_awaited_is_kept_for_the_relative(pipeline, new_conversation, clinics):
+    own, dad = normalize_cpf(make_cpf(97308)), normalize_cpf(make_cpf(97309))
+    conversation = new_conversation("Marta Duarte Lins", own)
+    run_turn(pipeline, conversation, "preciso de ortopedista pro meu pai")
+    _, asked_again = run_turn(pipeline, conversation, "rafael moreira, qui 26, 16h")
+    assert "CPF" in asked_again.text and all_store_bookings(clinics, own) == []
+    run_turn(pipeline, conversation, f"Jorge Duarte Lins {dad}")
+    assert all_store_bookings(clinics, dad) == [("clinic_e", "Dr. Rafael Moreira", "2026-11-26", "16:00")]
