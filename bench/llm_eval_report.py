@@ -1,10 +1,37 @@
 """The LLM evaluation's report: per set and class, rules beside LLM, and the table the evaluation doc shows."""
 from __future__ import annotations
 
+import json
 from collections import Counter
-from typing import Any
+from typing import Any, Sequence
+
+from tests.evaluation.cases import Case
+from tests.evaluation.metrics import checks_of, expected_of, percentile, task_succeeded
 
 MODES = ("rules", "llm")
+
+
+def class_of(case: Case) -> str:
+    """The class a case is reported under: the frozen splits' class, else the development set's category."""
+    return case.case_class or case.category
+
+
+def figures(cases: Sequence[Case], records: Sequence[dict], turns: Sequence[dict]) -> dict[str, Any]:
+    """One group's figures (a class, or a whole set) in one mode."""
+    expected = expected_of(cases)
+    checks = [c.ok for r in records for c in checks_of(r, expected)]
+    flat = {name: [v for t in turns for v in t[name]] for name in turns[0]} if turns else {}
+    wording = Counter(w for w in flat.get("wording", []) if w)
+    alarms = sum(any(t["emergency"]) for case, t in zip(cases, turns) if case.category != "emergencia")
+    times = flat.get("turn_ms", [])
+    firsts = [f for f in flat.get("first_token_ms", []) if f is not None]
+    return {"cases": len(cases), "turns": len(times),
+            "TCA": [sum(checks), len(checks)], "TSR": [sum(task_succeeded(r, expected) for r in records), len(records)],
+            "false_alarms": alarms, "llm_shown": wording.pop("llm", 0),
+            "replaced": dict(sorted((w.removeprefix("rules:"), n) for w, n in wording.items())),
+            "calls_per_turn": round(sum(flat.get("calls", [])) / max(1, len(times)), 2),
+            "p50_ms": rounded(percentile(times, 50)), "p95_ms": rounded(percentile(times, 95)),
+            "first_token_p50_ms": rounded(percentile(firsts, 50))}
 
 
 def report(per_set: dict[str, dict[str, Any]]) -> dict[str, Any]:
