@@ -44,7 +44,7 @@ from tests.documents import with_block  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, Case, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
 from tests.medir_compreensao import CSV_PATH as UNDERSTANDING_CSV  # noqa: E402
-from bench.llm_eval_report import class_of, report, table, verdicts  # noqa: E402
+from bench.llm_eval_report import case_lines, class_of, report, table, verdicts  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"
 DOC_START, DOC_END = "<!-- llm-eval:start -->", "<!-- llm-eval:end -->"
@@ -194,6 +194,9 @@ def evaluate(base_url: str, args: argparse.Namespace) -> dict[str, dict[str, Any
             if args.progress:
                 print(f"{key} {mode}: {len(cases)} cases, {len(log.turn_ms)} turns", flush=True)
         per_set[key] = {"cases": cases, "modes": modes}
+        if args.cases:  # written as each set ends: a run stopped early still tells its finished sets' cases
+            with args.cases.open("a", encoding="utf-8") as out:
+                out.write("".join(line + "\n" for line in case_lines(key, per_set[key])))
     return per_set
 
 
@@ -241,6 +244,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--every", type=int, default=1, help="only every Nth case of each class (at least one)")
     parser.add_argument("--progress", action="store_true", help="print each set and mode as it finishes")
     parser.add_argument("--json", type=Path, help="also write the figures (and the LLM answers shown) here as JSON")
+    parser.add_argument("--cases", type=Path, help="append each case's verdicts here, a JSON line a case, as each set ends")
     parser.add_argument("--doc", action="store_true", help="also write the figures into docs/evaluation.md")
     return parser.parse_args(argv)
 

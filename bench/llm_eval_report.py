@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from tests.evaluation.cases import Case
 from tests.evaluation.metrics import checks_of, expected_of, percentile, task_succeeded
+from tests.evaluation.outcomes import outcome_problems
 
 MODES = ("rules", "llm")
 
@@ -47,6 +48,23 @@ def report(per_set: dict[str, dict[str, Any]]) -> dict[str, Any]:
                                          [m["turns"][i] for i in members]) for mode, m in modes.items()}
         out[key] = rows
     return out
+
+
+def case_lines(key: str, run: dict[str, Any]) -> list[str]:
+    """One JSON line a case of a finished set: each mode's verdict, planner, alarm and wording, to find why."""
+    cases, modes = run["cases"], run["modes"]
+    expected = expected_of(cases)
+    lines = []
+    for i, case in enumerate(cases):
+        line: dict[str, Any] = {"set": key, "id": case.id, "class": class_of(case)}
+        for mode, m in modes.items():
+            record, turns = m["records"][i], m["turns"][i]
+            line[mode] = {"TSR": task_succeeded(record, expected), "problems": outcome_problems(case, record),
+                          "TCA": [sum(c.ok for c in checks_of(record, expected)), len(case.expected)],
+                          "planner": record["planner"], "planned": record["planned"], "alarm": any(turns["emergency"]),
+                          "wording": turns["wording"], "calls": turns["calls"]}
+        lines.append(json.dumps(line, ensure_ascii=False, default=str))
+    return lines
 
 
 def verdicts(rows: dict[str, dict[str, Any]]) -> list[str]:
