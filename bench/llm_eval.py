@@ -6,7 +6,7 @@
     .venv/bin/python bench/llm_eval.py --url ... --doc         # also write the figures into docs/evaluation.md
 
 Runs the development set (tests/casos_teste.csv), the understanding split (tests/casos_compreensao.csv)
-and the frozen test split (tests/casos_teste_congelados.csv), earlier turns included, through the real
+and the frozen test split (tests/casos_teste_congelados.csv), never a blind split, earlier turns included, through the real
 pipeline and six real clinic processes, once in rules mode and once in LLM mode (product defaults: the
 triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
 (an emergency answer in a case that is no emergency), LLM answers shown and replaced by the
