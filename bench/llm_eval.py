@@ -6,9 +6,9 @@
     .venv/bin/python bench/llm_eval.py --url ... --doc         # also write the figures into docs/evaluation.md
 
 Runs the development set (tests/casos_teste.csv), the understanding split (tests/casos_compreensao.csv)
-and the frozen test split (tests/casos_teste_congelados.csv), never a blind split, earlier turns included, through the real
-pipeline and six real clinic processes, once in rules mode and once in LLM mode (product defaults: the
-triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
+and the frozen test split (tests/casos_teste_congelados.csv), never a blind split, earlier turns included,
+through the real pipeline and six real clinic processes, once in rules mode and once in LLM mode (product
+defaults: the triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
 (an emergency answer in a case that is no emergency), LLM answers shown and replaced by the
 deterministic one (with the answer gate's reasons), LLM calls per turn, p50/p95 turn time and time
 to the first answer token. Not part of the test run.
