@@ -6,9 +6,9 @@
     .venv/bin/python bench/llm_eval.py --url ... --doc         # also write the figures into docs/evaluation.md
 
 Runs the development set (tests/data/casos_teste.csv), the understanding split (tests/data/casos_compreensao.csv)
-and the frozen test split (tests/data/casos_teste_congelados.csv), earlier turns included, through the real
-pipeline and six real clinic processes, once in rules mode and once in LLM mode (product defaults: the
-triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
+and the frozen test split (tests/data/casos_teste_congelados.csv), never a blind split, earlier turns included,
+through the real pipeline and six real clinic processes, once in rules mode and once in LLM mode (product
+defaults: the triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
 (an emergency answer in a case that is no emergency), LLM answers shown and replaced by the
 deterministic one (with the answer gate's reasons), LLM calls per turn, p50/p95 turn time and time
 to the first answer token. Not part of the test run.
@@ -42,13 +42,14 @@ from agent_system.sessions.conversation import Conversation  # noqa: E402
 from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from tests.documents import with_block  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, Case, load_cases, load_frozen_cases  # noqa: E402
-from tests.evaluation.metrics import checks_of, expected_of, percentile, task_succeeded  # noqa: E402
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
 from tests.medir_compreensao import CSV_PATH as UNDERSTANDING_CSV  # noqa: E402
-from bench.llm_eval_report import report, rounded, table, verdicts  # noqa: E402
+from bench.llm_eval_report import case_lines, class_of, report, table, verdicts  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"
 DOC_START, DOC_END = "<!-- llm-eval:start -->", "<!-- llm-eval:end -->"
+
+# Named one by one, never globbed from data/frozen/: a split still blind is measured only by the lead.
 SETS = {"dev": ("development set", CASES_CSV, load_cases),
         "compreensao": ("understanding split", UNDERSTANDING_CSV, load_frozen_cases),
         "congelado": ("frozen test split", FROZEN_CSV, load_frozen_cases)}
@@ -121,11 +122,6 @@ def run_mode(registry: ClinicRegistry, cases: Sequence[Case], llm: LLMSettings,
     return records, log
 
 
-def class_of(case: Case) -> str:
-    """The class a case is reported under: the frozen splits' class, else the development set's category."""
-    return case.case_class or case.category
-
-
 def stratified(cases: list[Case], every: int) -> list[Case]:
     """Every Nth case of each class, at least one a class, in the set's order."""
     seen: Counter = Counter()
@@ -150,32 +146,14 @@ def per_case(cases: Sequence[Case], log: TurnLog) -> list[dict[str, list]]:
     return out
 
 
-def figures(cases: Sequence[Case], records: Sequence[dict], turns: Sequence[dict]) -> dict[str, Any]:
-    """One group's figures (a class, or a whole set) in one mode."""
-    expected = expected_of(cases)
-    checks = [c.ok for r in records for c in checks_of(r, expected)]
-    flat = {name: [v for t in turns for v in t[name]] for name in turns[0]} if turns else {}
-    wording = Counter(w for w in flat.get("wording", []) if w)
-    alarms = sum(any(t["emergency"]) for case, t in zip(cases, turns) if case.category != "emergencia")
-    times = flat.get("turn_ms", [])
-    firsts = [f for f in flat.get("first_token_ms", []) if f is not None]
-    return {"cases": len(cases), "turns": len(times),
-            "TCA": [sum(checks), len(checks)], "TSR": [sum(task_succeeded(r, expected) for r in records), len(records)],
-            "false_alarms": alarms, "llm_shown": wording.pop("llm", 0),
-            "replaced": dict(sorted((w.removeprefix("rules:"), n) for w, n in wording.items())),
-            "calls_per_turn": round(sum(flat.get("calls", [])) / max(1, len(times)), 2),
-            "p50_ms": rounded(percentile(times, 50)), "p95_ms": rounded(percentile(times, 95)),
-            "first_token_p50_ms": rounded(percentile(firsts, 50))}
-
-
 @contextmanager
-def llama_server(python: str, gguf: str, context: int) -> Iterator[str]:
+def llama_server(python: str, gguf: str, context: int, threads: int) -> Iterator[str]:
     """llama-cpp-python's OpenAI-compatible server on a free loopback port, stopped afterwards."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     process = subprocess.Popen([python, "-m", "llama_cpp.server", "--model", gguf, "--host", "127.0.0.1",
-                                "--port", str(port), "--n_ctx", str(context)],
+                                "--port", str(port), "--n_ctx", str(context), "--n_threads", str(threads)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base_url = f"http://127.0.0.1:{port}/v1"
     try:
@@ -216,6 +194,9 @@ def evaluate(base_url: str, args: argparse.Namespace) -> dict[str, dict[str, Any
             if args.progress:
                 print(f"{key} {mode}: {len(cases)} cases, {len(log.turn_ms)} turns", flush=True)
         per_set[key] = {"cases": cases, "modes": modes}
+        if args.cases:  # written as each set ends: a run stopped early still tells its finished sets' cases
+            with args.cases.open("a", encoding="utf-8") as out:
+                out.write("".join(line + "\n" for line in case_lines(key, per_set[key])))
     return per_set
 
 
@@ -230,9 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.url:
         per_set = evaluate(args.url, args)
     else:
-        with llama_server(args.llama_python, args.gguf, args.context) as url:
+        with llama_server(args.llama_python, args.gguf, args.context, args.threads) as url:
             per_set = evaluate(url, args)
-    rows = report(per_set, class_of, figures)
+    rows = report(per_set)
     shown = [text for run in per_set.values() for text in run["modes"]["llm"]["shown"]]
     run = {"date": time.strftime("%Y-%m-%d"), "model": args.model if args.url else Path(args.gguf).name,
            "sample": "every case" if args.every == 1 else f"one case in {args.every} of each class (at least one)",
@@ -255,12 +236,15 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--llama-python", default=sys.executable,
                         help="the Python that has llama-cpp-python[server] (default: this one)")
     parser.add_argument("--context", type=int, default=4096, help="llama.cpp context size (default: %(default)s)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="llama.cpp threads; one leaves the other core to the pipeline (default: %(default)s)")
     parser.add_argument("--model", default="local", help="the model name sent in requests")
     parser.add_argument("--timeout", type=float, default=60.0, help="per-call LLM timeout in s (default: %(default)s)")
     parser.add_argument("--sets", nargs="+", default=list(SETS), choices=list(SETS), help="the sets to run (default: all)")
     parser.add_argument("--every", type=int, default=1, help="only every Nth case of each class (at least one)")
     parser.add_argument("--progress", action="store_true", help="print each set and mode as it finishes")
     parser.add_argument("--json", type=Path, help="also write the figures (and the LLM answers shown) here as JSON")
+    parser.add_argument("--cases", type=Path, help="append each case's verdicts here, a JSON line a case, as each set ends")
     parser.add_argument("--doc", action="store_true", help="also write the figures into docs/evaluation.md")
     return parser.parse_args(argv)
 

@@ -3,15 +3,40 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Sequence
+
+from tests.evaluation.cases import Case
+from tests.evaluation.metrics import checks_of, expected_of, percentile, task_succeeded
+from tests.evaluation.outcomes import outcome_problems
 
 MODES = ("rules", "llm")
 
 
-def report(per_set: dict[str, dict[str, Any]], class_of: Callable[[Any], str],
-           figures: Callable[[list, list, list], dict[str, Any]]) -> dict[str, Any]:
-    """Per set: each class and the total, rules beside LLM (`class_of` names a case's class, `figures` measures cases)."""
+def class_of(case: Case) -> str:
+    """The class a case is reported under: the frozen splits' class, else the development set's category."""
+    return case.case_class or case.category
+
+
+def figures(cases: Sequence[Case], records: Sequence[dict], turns: Sequence[dict]) -> dict[str, Any]:
+    """One group's figures (a class, or a whole set) in one mode."""
+    expected = expected_of(cases)
+    checks = [c.ok for r in records for c in checks_of(r, expected)]
+    flat = {name: [v for t in turns for v in t[name]] for name in turns[0]} if turns else {}
+    wording = Counter(w for w in flat.get("wording", []) if w)
+    alarms = sum(any(t["emergency"]) for case, t in zip(cases, turns) if case.category != "emergencia")
+    times = flat.get("turn_ms", [])
+    firsts = [f for f in flat.get("first_token_ms", []) if f is not None]
+    return {"cases": len(cases), "turns": len(times),
+            "TCA": [sum(checks), len(checks)], "TSR": [sum(task_succeeded(r, expected) for r in records), len(records)],
+            "false_alarms": alarms, "llm_shown": wording.pop("llm", 0),
+            "replaced": dict(sorted((w.removeprefix("rules:"), n) for w, n in wording.items())),
+            "calls_per_turn": round(sum(flat.get("calls", [])) / max(1, len(times)), 2),
+            "p50_ms": rounded(percentile(times, 50)), "p95_ms": rounded(percentile(times, 95)),
+            "first_token_p50_ms": rounded(percentile(firsts, 50))}
+
+
+def report(per_set: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Per set: each class and the total, rules beside LLM."""
     out = {}
     for key, run in per_set.items():
         cases, modes = run["cases"], run["modes"]
@@ -23,6 +48,23 @@ def report(per_set: dict[str, dict[str, Any]], class_of: Callable[[Any], str],
                                          [m["turns"][i] for i in members]) for mode, m in modes.items()}
         out[key] = rows
     return out
+
+
+def case_lines(key: str, run: dict[str, Any]) -> list[str]:
+    """One JSON line a case of a finished set: each mode's verdict, planner, alarm and wording, to find why."""
+    cases, modes = run["cases"], run["modes"]
+    expected = expected_of(cases)
+    lines = []
+    for i, case in enumerate(cases):
+        line: dict[str, Any] = {"set": key, "id": case.id, "class": class_of(case)}
+        for mode, m in modes.items():
+            record, turns = m["records"][i], m["turns"][i]
+            line[mode] = {"TSR": task_succeeded(record, expected), "problems": outcome_problems(case, record),
+                          "TCA": [sum(c.ok for c in checks_of(record, expected)), len(case.expected)],
+                          "planner": record["planner"], "planned": record["planned"], "alarm": any(turns["emergency"]),
+                          "wording": turns["wording"], "calls": turns["calls"]}
+        lines.append(json.dumps(line, ensure_ascii=False, default=str))
+    return lines
 
 
 def verdicts(rows: dict[str, dict[str, Any]]) -> list[str]:

@@ -48,9 +48,11 @@ _TOLD = {
     "cancelled": re.compile(r"\b(?:cancelad|desmarcad|cancell?ed\b)"),
     "moved": re.compile(r"\b(?:remarcad|reagendad|rescheduled\b|moved\b)"),
 }
-# A write of this turn (to be mentioned), or a change asked to be confirmed: what its answer must tell.
-_WRITE_OUTCOME = {"confirmed": "booked", "cancelled": "cancelled", "rescheduled": "moved", "moved": "moved",
-                  "cancel": "cancelled", "reschedule": "moved"}
+# A write of this turn: its answer must mention it, and may tell it as done.
+_DONE = {"confirmed": "booked", "cancelled": "cancelled", "rescheduled": "moved", "moved": "moved"}
+# A write the answer asks the patient to confirm (a booking offered, a cancel or move awaiting a yes): its answer
+# must mention it, and may not tell it as done.
+_ASKED = {"book": "booked", "cancel": "cancelled", "reschedule": "moved"}
 _LISTED = "booked"  # a booking shown by a lookup: it may be told as booked, and need not be
 
 
@@ -62,8 +64,8 @@ class Reference:
     dates: frozenset[str]  # ISO
     times: frozenset[str]  # HH:MM
     codes: frozenset[str]
-    outcomes: frozenset[str]  # what the turn's writes did (or, asked to confirm, will do): to be mentioned
-    told: frozenset[str]  # what an answer may tell as done: those, and what the rendering tells as done
+    outcomes: frozenset[str]  # what the turn's writes did, or the write it asks to confirm: to be mentioned
+    told: frozenset[str]  # what an answer may tell as done: the writes done, and what the rendering tells as done
     words: frozenset[str]  # the rendering's and the language pack's words
     language: str
 
@@ -91,16 +93,15 @@ class AnswerGate:
         shown = [*rendering.slots, *rendering.appointments]
         if rendering.confirm is not None:
             shown += [rendering.confirm.appointment, *filter(None, [rendering.confirm.new])]
-        outcomes = {_WRITE_OUTCOME.get(a.status) for a in rendering.appointments} - {None}
-        if rendering.confirm is not None:
-            outcomes.add(_WRITE_OUTCOME[rendering.confirm.action])
+        done = {_DONE.get(a.status) for a in rendering.appointments} - {None}
+        asked = {_ASKED[rendering.confirm.action]} if rendering.confirm is not None else set()
         listed = {"booked"} if any(a.status == _LISTED for a in rendering.appointments) else set()
         folded = normalize(rendering.text)
         return Reference(
             doctors=frozenset(s.doctor for s in shown), clinics=frozenset(s.clinic for s in shown),
             dates=frozenset(s.date for s in shown), times=frozenset(s.time for s in shown),
             codes=frozenset(a.code for a in rendering.appointments if a.code),
-            outcomes=frozenset(outcomes), told=frozenset(outcomes | listed) | _outcomes(folded, _TOLD),
+            outcomes=frozenset(done | asked), told=frozenset(done | listed) | _outcomes(folded, _TOLD),
             words=frozenset(_WORDS.findall(folded)) | _pack_words(language), language=language)
 
     def sentence(self, sentence: str, reference: Reference, today: date) -> str | None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from string import Template
 
 from clinic_servers.contract.registry import ClinicRegistry
-from clinic_servers.contract.tools import TOOLS_BY_NAME, Role, tool_names
+from clinic_servers.contract.tools import TOOLS_BY_NAME
 
 from agent_system.domain.tools import Tool
 from agent_system.errors import InvalidPlan
@@ -25,6 +25,9 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 _DATE_KEYS = ("date", "date_from", "date_to", "original_date", "new_date")
 _TIME_KEYS = ("time", "original_time", "new_time")
+# The tools an LLM plan may use, and the intent each stands for. Clinic information and callbacks are
+# read by the rules alone (their answers and the write grant's callback rule are built from that reading),
+# so a plan naming them is not used: the rules plan stands.
 _INTENT_OF = {Tool.LIST_AVAILABLE_SLOTS: Intent.LIST, Tool.BOOK_APPOINTMENT: Intent.BOOK,
               Tool.RESCHEDULE_APPOINTMENT: Intent.RESCHEDULE, Tool.CANCEL_APPOINTMENT: Intent.CANCEL,
               Tool.LIST_MY_APPOINTMENTS: Intent.MY_APPOINTMENTS}
@@ -84,6 +87,8 @@ class LLMPlanner:
         action = item.get("action")
         if action not in PATIENT_ACTIONS:
             raise InvalidPlan("a step uses a tool the chat may not use")
+        if action not in _INTENT_OF:
+            raise InvalidPlan("a step uses a tool only the rules plan")
         parameters = {k: v for k, v in item.get("parameters", {}).items() if k not in INJECTED_ARGUMENTS}
         _check_parameters(action, parameters, today)
         if "doctor" in parameters and clinic.doctor(parameters["doctor"]) is None:
@@ -141,7 +146,7 @@ def _clinic_catalog(registry: ClinicRegistry) -> str:
 
 def _tool_catalog() -> str:
     lines = []
-    for name in tool_names(Role.PATIENT):
+    for name in _INTENT_OF:
         fields = TOOLS_BY_NAME[name].arguments.model_fields
         params = [arg if field.is_required() else f"{arg}?" for arg, field in fields.items()
                   if arg not in INJECTED_ARGUMENTS]

@@ -1,31 +1,34 @@
 """The write grant holds every write to what the patient asked, whoever planned it: a question never writes,
 a request to change a booking never books, and a cancel or move runs only as the change just confirmed.
 
-The last tests plan with the real LLM planner over HTTP (the scripted OpenAI-compatible server) and hand
-its plan to the router unchecked, as if the plan check had let it through: the clinics' stores show
-that nothing was written."""
+The last tests take the LLM's steps over HTTP (the scripted OpenAI-compatible server) and hand them to the
+router with neither the LLM planner's validation nor the plan check, as if both had let them through: the
+clinics' stores show that nothing was written, no booking, cancel, move or callback request."""
 from __future__ import annotations
 
 import json
 from datetime import date
+from pathlib import Path
 
 import pytest
 
 from agent_system.assembly import build_pipeline
 from agent_system.llm.budget import UNCLEAR_TURN
 from agent_system.llm.client import LLMSettings
-from agent_system.domain.plan import Step
+from agent_system.planning.llm_planner import MAX_TOKENS, PLAN_SCHEMA, messages
+from agent_system.domain.plan import Intent, Plan, Step
 from agent_system.planning.write_grant import grant_for
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.understanding.reading import read
 from tests.agent_system.test_write_intent import QUESTIONS
 from tests.redteam.scripted_llm import VERIFIER_OPENING
-from tests.support import CLINIC_TODAY, agent_settings, all_store_bookings, call_tool, give_back, make_cpf, run_turn
+from tests.support import CLINIC_TODAY, agent_settings, all_store_bookings, call_tool, give_back, make_cpf, run_turn, store_rows
 
 TODAY = date.fromisoformat(CLINIC_TODAY)
 CAMILA = "Dra. Camila Rocha"
-WRITES = ("book_appointment", "cancel_appointment", "reschedule_appointment")
+WRITES = ("book_appointment", "cancel_appointment", "reschedule_appointment", "request_callback")
+CALLBACK = {"phone": "(11) 98765-4321", "reason": "preparo do exame", "best_time": "de manhã"}
 # A change asked for, as a question or an order: a write, but never a booking.
 CHANGE_REQUESTS = [
     "pode remarcar minha consulta com a Dra. Camila Rocha para 27/11 às 10h?",
@@ -41,7 +44,8 @@ def write_step(action: str) -> Step:
     parameters = {"book_appointment": slot,
                   "cancel_appointment": slot,
                   "reschedule_appointment": {"doctor": CAMILA, "original_date": "2026-11-26", "original_time": "15:00",
-                                             "new_date": "2026-11-27", "new_time": "10:00"}}[action]
+                                             "new_date": "2026-11-27", "new_time": "10:00"},
+                  "request_callback": CALLBACK}[action]
     return Step(step_id=1, clinic="clinic_b", action=action, parameters=parameters)
 
 
@@ -73,20 +77,32 @@ def test_a_request_to_change_a_booking_never_grants_a_booking(reader, message):
 def test_a_request_to_book_grants_a_booking_only(reader):
     grant = grant_for(reader(f"quero marcar com a {CAMILA} dia 26/11 às 15h", conversation()), conversation())
     assert grant.refusal(write_step("book_appointment")) is None
-    assert {grant.refusal(write_step(a)) for a in WRITES[1:]} == {"not_confirmed"}
+    assert {grant.refusal(write_step(a)) for a in WRITES[1:3]} == {"not_confirmed"}
+    assert grant.refusal(write_step("request_callback")) == "write_not_requested"
+
+
+def test_a_callback_asked_with_a_phone_grants_the_callback_only(reader):
+    grant = grant_for(reader("me liguem no (11) 98765-4321 sobre o preparo do exame", conversation()), conversation())
+    assert grant.refusal(write_step("request_callback")) is None
+    assert grant.refusal(write_step("book_appointment")) == "write_not_requested"
+    assert {grant.refusal(write_step(a)) for a in WRITES[1:3]} == {"not_confirmed"}
 
 
 # --- LLM plans, straight to the router ----------------------------------------------------------------
 
 class UncheckedLLMPlanner:
-    """The LLM planner's plan for every message, with no plan check: only the grant stands before the clinics."""
+    """The LLM's steps for every message, as it wrote them: only the grant stands before the clinics."""
 
     def __init__(self, planner):
         self.llm_planner = planner.llm_planner
 
     def plan(self, reading, conversation, today):
-        self.llm_planner.llm.settle_turn(UNCLEAR_TURN)  # as the product's planner does for a turn it asks about
-        return self.llm_planner.decompose(reading.message, conversation, today)
+        llm = self.llm_planner.llm
+        llm.settle_turn(UNCLEAR_TURN)  # as the product's planner does for a turn it asks about
+        raw = llm.complete_json(self.llm_planner.system_prompt(today), messages(conversation, reading.message),
+                                PLAN_SCHEMA, "plan", temperature=0.0, max_tokens=MAX_TOKENS, purpose="plan")
+        steps = [Step(**{**item, "step_id": n}) for n, item in enumerate(raw["steps"], start=1)]
+        return Plan(steps=steps, intents=[Intent.BOOK], source="llm")
 
 
 @pytest.fixture
@@ -135,7 +151,8 @@ def test_llm_plans_of_every_write_never_write_for_a_question_or_a_change_request
              Step(step_id=1, clinic="clinic_b", action="reschedule_appointment",
                   parameters={"doctor": CAMILA, "original_date": booked_slot["date"],
                               "original_time": booked_slot["time"], "new_date": free[-2]["date"],
-                              "new_time": free[-2]["time"]})]
+                              "new_time": free[-2]["time"]}),
+             Step(step_id=1, clinic="clinic_b", action="request_callback", parameters=CALLBACK)]
     try:
         for message in [*QUESTIONS[:12], *CHANGE_REQUESTS]:
             for step in steps:
@@ -144,5 +161,6 @@ def test_llm_plans_of_every_write_never_write_for_a_question_or_a_change_request
                 refused = [e.error["code"] for e in events if e.type == "dispatch" and e.status != "start"]
                 assert refused in (["write_not_requested"], ["not_confirmed"]), (message, step.action, refused)
         assert all_store_bookings(clinics, cpf) == before
+        assert store_rows(Path(clinics.env["VAR_DIR"]), "clinic_b", "SELECT COUNT(*) FROM callbacks WHERE cpf = ?", cpf) == [(0,)]
     finally:
         give_back(clinics, patient)
