@@ -29,9 +29,11 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
     """The turn's plan, and the reading it was made from (the earlier request, once its person is named)."""
     asked = conversation.family_ask
     if asked is not None:
-        named = person_in(reading.message) or _person(person_named_in(reading.message, _doctor_words(reading)))
-        if named is not None:
-            return _named(named, asked.relation, asked.request, reading, conversation, plan_for, reread)
+        inside = None if person_in(reading.message) else person_named_in(reading.message, _doctor_words(reading))
+        named = person_in(reading.message) or _person(inside)
+        if named is not None:  # "Ela se chama Renata Lima, CPF ... Pode ser com o Dr. X sexta às 8h": more of the request
+            request = f"{asked.request} {inside.rest}" if inside is not None and inside.rest.strip() else asked.request
+            return _named(named, asked.relation, request, reading, conversation, plan_for, reread)
         if _adds_to_the_request(reading, conversation):  # "a dra patricia amanhã às 15h": the same request, in full
             conversation.ask_who(asked.relation, f"{asked.request} {reading.message}")
             return _ask(asked.relation, "More of the request for the patient's relative: ask their name and CPF again."), reading

@@ -28,7 +28,9 @@ _FOR_SELF = re.compile(r"\b(?:pra|para) mim\b|\bpra eu\b|\bfor me\b|\bfor myself
                        r"\bminha propria\b|\bmy own\b")
 _CPF_LIKE = re.compile(r"(?<![\d.])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![\d-])")
 # Words around a name and a CPF that are not the name: "o nome dele é Lucas, CPF ...", "her name is ...".
-_NOT_NAME = re.compile(r"\b(?:o|a|e|é|eh|nome|completo|dele|dela|cpf|do|da|seu|sua|meu|minha|filh[oa]|"
+# "He's Jorge Costa, CPF ...": the pronoun and its verb introduce the name, as "ele é" does.
+_NOT_NAME = re.compile(r"\b(?:(?:he|she|it|this|that)['’]s|he|she|o|a|e|é|eh|nome|completo|dele|dela|cpf|do|da|seu|sua|"
+                       r"meu|minha|filh[oa]|"
                        r"is|his|her|name|full|and|my|son|daughter|ssn|number|numero|número|chama|se|"
                        r"ele|ela|esta|está|aqui|segue|ok|sim|yes)\b", re.IGNORECASE)
 _NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")

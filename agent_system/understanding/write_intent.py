@@ -71,7 +71,9 @@ _COURTESY = any_phrase("se possivel", "se puder", "if possible", "if you can", "
 # "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
 _SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
 # "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
-_ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario) works(?: for me| fine)?$| works for me\b")
+# A whole slot followed by "works" accepts it too ("Dr. X on Tuesday at 9 am works").
+_ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario|am|pm|h|\d) works(?: for me| fine)?$"
+                       r"| works for me\b")
 _TAG = any_phrase("pode ser", "pode", "ok", "okay", "tudo bem", "beleza", "blz", "would that work", "is that ok",
                   "ok for you")
 _CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
@@ -89,7 +91,7 @@ _SLOT_WORDS = frozenset("""
     ultimo ultima first second third fourth fifth last mais cedo proximo proxima earliest soonest esse essa este esta
     aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
-    dele dela his her entao
+    dele dela his her entao c
     perfeito otimo great um uma entao then go an
     """.split()) | NUMBER_WORDS
 _ANCHORS = frozenset("""

@@ -157,7 +157,8 @@ def test_the_question_table_is_large_enough():
 
 
 @pytest.mark.parametrize("message", ["às 10h", "o das 14h30", "Dr. Fernando 27/11 às 08:00", "tomorrow at 9",
-                                     "the fifth", "a segunda opção", "Quarta às 10h com a Dra. Juliana"])
+                                     "the fifth", "a segunda opção", "Quarta às 10h com a Dra. Juliana",
+                                     "pode ser c a dra juliana quinta 3 as 9h", "Dr. Fernando on Friday at 10 am works"])
 def test_naming_a_slot_without_a_verb_is_a_choice(message):
     assert is_write_request(message)
 
