@@ -132,8 +132,10 @@ NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|prox|next)", r"next
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {
-    "morning": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?manha", r"morning"),
-    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon"),
+    "morning": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?manha", r"morning",
+                    r"(?:antes|ate) (?:d?o )?meio[ -]dia", r"before (?:noon|midday|lunch)"),
+    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon",
+                      r"(?:depois|a partir) (?:d?o )?meio[ -]dia", r"after (?:noon|midday|lunch)", r"depois do almoco"),
     "evening": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?noite", r"evening"),
 }
 # A reply that is only a number, to a question that numbered its choices: "2", "a 2", "opção 2", "nº 2",
@@ -170,6 +172,15 @@ _BARE_PART = re.compile(r"\b(?P<before>[\w/]+) (?P<part>manha|tarde|noite)\b")
 _PART_WORDS = {"manha": "morning", "tarde": "afternoon", "noite": "evening"}
 _DAY_WORDS = frozenset("segunda terca quarta quinta sexta sabado domingo seg ter qua qui sex sab dom feira hoje "
                        "amanha".split())
+
+
+# "depois do meio-dia", "before noon": a part of the day bounded by noon, not a slot at 12:00.
+_NOON_BOUND = re.compile(r"\b(?:antes|ate|depois|a partir) (?:d?o )?meio[ -]dia\b|\b(?:before|after) (?:noon|midday)\b")
+
+
+def without_noon_bound(text: str) -> str:
+    """The text without a part of the day said by its bound at noon, whose noon is no time asked for."""
+    return _NOON_BOUND.sub(" ", text)
 
 
 def day_part_in(text: str, names_specialty: Callable[[str], bool]) -> str | None:

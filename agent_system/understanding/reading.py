@@ -203,7 +203,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
     return Reading(
         message=message, text=text, language=language_of(text, conversation.language), specialties=specialties,
         invalid_specialty=federation.unoffered_specialty(text), doctors=named,
-        clinics=clinics, dates=find_dates(undated, today), times=find_times(without_time_shift(dated)),
+        clinics=clinics, dates=find_dates(undated, today), times=find_times(asks.without_noon_bound(without_time_shift(dated))),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
         ordinal=ordinal, day_conflict=weekday_mismatch(undated, today), relative=relative_change(dated, today),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),

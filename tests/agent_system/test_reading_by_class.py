@@ -268,3 +268,19 @@ def test_a_typed_code_reads_as_a_code_and_nothing_else(code):
         r = reading(message)
         assert r.booking_code == code and r.confirmation == "yes"
         assert not (r.wants_privacy or r.injection or r.dates or r.times or r.doctors or r.specialties or r.clinics)
+
+
+@pytest.mark.parametrize(("message", "part"), [
+    ("tem ortopedia quinta depois do meio-dia?", "afternoon"),
+    ("derma sexta a partir do meio dia", "afternoon"),
+    ("cardio on Tuesday after noon please", "afternoon"),
+    ("anything in dermatology before noon on Thursday?", "morning"),
+    ("queria cardio quarta antes do meio-dia", "morning"),
+])
+def test_a_part_of_the_day_bounded_by_noon_is_no_slot_at_noon(message, part):
+    read_ = reading(message)
+    assert read_.day_part == part and read_.times == []
+
+
+def test_noon_itself_is_still_a_time():
+    assert reading("marca dermato sexta ao meio-dia").times != []
