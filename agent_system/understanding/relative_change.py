@@ -33,8 +33,8 @@ _NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next
                        r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
 _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
 # "pra semana seguinte, mesmo dia": the booking's weekday a week on (only in a move: elsewhere a listing's week).
-_FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|next week|the following week|"
-                             r"the week after)\b")
+_FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|(?:na |pra |para a )?outra semana|"
+                             r"next week|the following week|the week after)\b")
 _SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week)\b")
 _LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
 _NEXT_FREE = re.compile(

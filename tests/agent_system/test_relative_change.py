@@ -51,8 +51,10 @@ def test_no_relative_change(text):
     assert not found.moves and found.booking is None
 
 
-def test_the_following_week_is_read_apart_from_a_shift():
-    found = read("preciso passar pra semana seguinte, mesmo dia e horario")
+@pytest.mark.parametrize("text", ["preciso passar pra semana seguinte, mesmo dia e horario",
+                                  "joga pra outra semana no mesmo horario", "move it to the week after, same time"])
+def test_the_following_week_is_read_apart_from_a_shift(text):
+    found = read(text)
     assert found.following_week and found.shift_days is None
 
 
