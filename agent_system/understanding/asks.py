@@ -119,6 +119,10 @@ MY_APPOINTMENTS = _any(
     r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia)\b",
     # "when am I booked in?", "is my dermatology appointment this week?", "e a próxima, qnd é?"
     r"(?:when|what time|what day|where) (?:am i|are we) (?:booked|scheduled|seeing|seen|due|going)",
+    # "who will I be seeing?", "qual doutora eu marquei mesmo?": the doctor of one's own booking
+    r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
+    r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?(?:vou|marquei|agendei)"
+    r"(?: consultar| ver| passar)?(?: com)? mesmo",
     rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?{_BOOKING}",
     r"(?:o que|oq|what) (?:eu |i )?(?:tenho|have|ve got|have i got|do i have)\b(?= (?:pra|para|na|no|nessa|essa|esta|"
     r"this|next|on|for|amanha|hoje|tomorrow|today)\b)",

@@ -284,3 +284,14 @@ def test_a_part_of_the_day_bounded_by_noon_is_no_slot_at_noon(message, part):
 
 def test_noon_itself_is_still_a_time():
     assert reading("marca dermato sexta ao meio-dia").times != []
+
+
+@pytest.mark.parametrize("message", ["who am I seeing on Thursday?", "which doctor will I be seeing?",
+                                     "com qual medico eu vou consultar mesmo?", "qual doutora eu marquei mesmo?"])
+def test_the_doctor_of_ones_own_booking_asked_by_context_reads_the_bookings(message):
+    assert reading(message).wants_mine
+
+
+@pytest.mark.parametrize("message", ["which doctor sees children?", "qual medico atende joelho?"])
+def test_which_doctor_treats_what_is_no_question_about_ones_bookings(message):
+    assert not reading(message).wants_mine
