@@ -4,7 +4,7 @@ under the patient's own, and the patient's own CPF refused as the relative's. Pi
 from __future__ import annotations
 
 from clinic_servers.contract.cpf import normalize_cpf
-from tests.support import all_store_bookings, call_tool, make_cpf, run_turn
+from tests.support import all_store_bookings, call_tool, give_back, make_cpf, run_turn
 
 
 def test_the_relative_named_in_the_request_is_booked_at_once(pipeline, new_conversation, clinics):
@@ -58,7 +58,7 @@ def test_the_slot_said_while_the_name_is_awaited_is_kept_for_the_relative(pipeli
 
 
 def _free_slot(clinics, clinic: str, doctor: str) -> dict:
-    """The doctor's latest free slot, one no other test of the shared fleet books."""
+    """A free slot of the doctor; the test gives it back, as the clinics serve the whole test session."""
     return call_tool(clinics.url(clinic), "list_available_slots",
                      {"doctor": doctor})["structuredContent"]["available_slots"][-1]
 
@@ -68,22 +68,28 @@ def test_the_name_given_with_the_rest_of_the_request_books_that_slot(pipeline, n
     slot = _free_slot(clinics, "clinic_e", "Dr. Rafael Moreira")
     day = int(slot["date"][-2:])
     conversation = new_conversation("Otávio Brandão Leme", own)
-    _, asked = run_turn(pipeline, conversation, "preciso de ortopedia pra minha esposa")
-    assert "CPF" in asked.text
-    run_turn(pipeline, conversation, f"O nome dela é Lívia Prates Leme, CPF {wife}. Pode ser com o Dr. Rafael "
-                                     f"Moreira no dia {day}, às {slot['time']}.")
-    assert all_store_bookings(clinics, wife) == [("clinic_e", "Dr. Rafael Moreira", slot["date"], slot["time"])]
-    assert all_store_bookings(clinics, own) == []
+    try:
+        _, asked = run_turn(pipeline, conversation, "preciso de ortopedia pra minha esposa")
+        assert "CPF" in asked.text
+        run_turn(pipeline, conversation, f"O nome dela é Lívia Prates Leme, CPF {wife}. Pode ser com o Dr. Rafael "
+                                         f"Moreira no dia {day}, às {slot['time']}.")
+        assert all_store_bookings(clinics, wife) == [("clinic_e", "Dr. Rafael Moreira", slot["date"], slot["time"])]
+        assert all_store_bookings(clinics, own) == []
+    finally:
+        give_back(clinics, conversation)
 
 
 def test_a_pronoun_before_the_name_is_not_part_of_it(pipeline, new_conversation, clinics):
     own, dad = normalize_cpf(make_cpf(97332)), normalize_cpf(make_cpf(97333))
     slot = _free_slot(clinics, "clinic_b", "Dr. Paulo Henrique Lima")
     conversation = new_conversation("Otávio Brandão Leme", own)
-    run_turn(pipeline, conversation, "I need a dermatology appointment for my dad")
-    run_turn(pipeline, conversation, f"He's Abel Prates Leme, CPF {dad}")
     hour = int(slot["time"][:2])
     spoken = f"{hour - 12 if hour > 12 else hour}:{slot['time'][3:]} {'pm' if hour >= 12 else 'am'}"
-    _, booked = run_turn(pipeline, conversation, f"Dr. Paulo Henrique Lima on {slot['date']} at {spoken} works")
-    assert [a.patient for a in booked.appointments] == ["Abel Prates Leme"]
-    assert all_store_bookings(clinics, dad) == [("clinic_b", "Dr. Paulo Henrique Lima", slot["date"], slot["time"])]
+    try:
+        run_turn(pipeline, conversation, "I need a dermatology appointment for my dad")
+        run_turn(pipeline, conversation, f"He's Abel Prates Leme, CPF {dad}")
+        _, booked = run_turn(pipeline, conversation, f"Dr. Paulo Henrique Lima on {slot['date']} at {spoken} works")
+        assert [a.patient for a in booked.appointments] == ["Abel Prates Leme"]
+        assert all_store_bookings(clinics, dad) == [("clinic_b", "Dr. Paulo Henrique Lima", slot["date"], slot["time"])]
+    finally:
+        give_back(clinics, conversation)
