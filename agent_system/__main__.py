@@ -27,7 +27,7 @@ def identify() -> Patient:
         cpf = normalize_cpf(input("CPF: ").strip())
         if cpf:
             return Patient(name=name, cpf=cpf)
-        print("CPF inválido. Use 000.000.000-00 ou 11 dígitos.")
+        print("CPF inválido. Use os 11 dígitos, com ou sem pontos e traço.")
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:

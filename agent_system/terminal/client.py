@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     args.add_argument("--url", default="http://127.0.0.1:5000",
                       help="the web app's base URL (default: %(default)s)")
     args.add_argument("--name", required=True, help="the patient's full name")
-    args.add_argument("--cpf", required=True, help="the patient's CPF (000.000.000-00 or 11 digits)")
+    args.add_argument("--cpf", required=True, help="the patient's CPF: its 11 digits, with or without dots and dash")
     options = args.parse_args(argv)
     client = ChatClient(options.url)
     print(f"Sessão aberta para {client.open(options.name, options.cpf)['name']}.", flush=True)

@@ -48,7 +48,7 @@ def for_self(text: str) -> bool:
 
 
 def person_in(message: str) -> tuple[str, str | None] | None:
-    """A full name and a CPF typed together ("Lucas Duarte, 000.000.000-00"): (name, 11 digits or None when
+    """A full name and a CPF typed together ("Lucas Duarte, cpf ..."): (name, 11 digits or None when
     the number is not a valid CPF); None without a CPF-shaped number and a name of two words or more."""
     found = _CPF_LIKE.search(message)
     if found is None:

@@ -1,4 +1,4 @@
-"""A person named inside a longer message: "pro meu filho, ele se chama Pedro Duarte, cpf 000.000.000-00",
+"""A person named inside a longer message: "pro meu filho, ele se chama Pedro Duarte, cpf ...",
 "for my daughter Sofia Lima, her CPF is ...", "é pra minha mãe, Ivone Brandão (cpf ...): ortopedia seg 30".
 
 The name is the run of capitalised words nearest the CPF (small joining words such as "da" or "dos" inside it),
