@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -58,6 +59,7 @@ class LanguagePack:
         return {phrase: offset for offset, phrase in enumerate(self.names("relative_days"))}
 
 
+@lru_cache(maxsize=256)  # a listing names a date per line: the same few calendar lists, split every time
 def listed(words: str) -> tuple[str, ...]:
     """A comma-separated list: "seg, ter, qua" -> ("seg", "ter", "qua"); empty text, no names."""
     return tuple(word.strip() for word in words.split(",") if word.strip())
