@@ -137,8 +137,9 @@ def _answer(desk: ClinicDesk, role: Role, message: dict[str, Any]) -> Response:
     except Exception:
         log.exception("%s %s failed", desk.clinic.id, method)
         return _error(message["id"], RpcError(INTERNAL_ERROR, "Internal error"))
-    log.info("%s %s%s -> ok (%.1f ms)", desk.clinic.id, method, _tool_suffix(params),
-             (time.perf_counter() - started) * 1000)
+    if log.hasHandlers():  # launched as the fleet is, nothing prints it: spare every call building the record
+        log.info("%s %s%s -> ok (%.1f ms)", desk.clinic.id, method, _tool_suffix(params),
+                 (time.perf_counter() - started) * 1000)
     if isinstance(result, ToolAnswer):
         return result.response(message["id"])
     return _json({"jsonrpc": "2.0", "id": message["id"], "result": result})
