@@ -14,7 +14,7 @@ from clinic_servers.contract.registry import Clinic
 from clinic_servers.contract.schemas import (Appointment, BookedSlot, Booking, Callback, CallbackClosed,
                                              CallbackList, CallbackRequested, Cancellation, ClinicInfo,
                                              ConditionSearch, Erasure, MyAppointments, OpeningHours, PatientList,
-                                             PatientLookup, PatientRecord, PatientSummary, Rescheduling, Slot,
+                                             PatientLookup, PatientRecord, PatientSummary, Rescheduling,
                                              SlotListing)
 from clinic_servers.contract.tools import (Arguments, BookAppointment, CancelAppointment, CloseCallback, ErasePatient,
                                            GetPatient, ListAvailableSlots, ListCallbacks, ListMyAppointments, Query,
@@ -89,9 +89,12 @@ def list_available_slots(desk: ClinicDesk, arguments: ListAvailableSlots) -> Slo
     a = arguments
     name = desk.doctor(a.doctor) if a.doctor else None
     rows = desk.store.available(desk.now(), name, a.date or a.date_from, a.date or a.date_to)
-    slots = [Slot(doctor=r.doctor, specialty=r.specialty, date=r.date, time=r.time, available=True) for r in rows]
-    return SlotListing(clinic=desk.clinic.id, specialty=desk.clinic.specialty.name_pt, available_slots=slots,
-                       note="Para agendar, informe o médico, a data e o horário desejados.")
+    # Validated whole, in one call: a model per slot cost more than the store's query.
+    return SlotListing.model_validate({
+        "clinic": desk.clinic.id, "specialty": desk.clinic.specialty.name_pt,
+        "available_slots": [{"doctor": r.doctor, "specialty": r.specialty, "date": r.date, "time": r.time,
+                             "available": True} for r in rows],
+        "note": "Para agendar, informe o médico, a data e o horário desejados."})
 
 
 @catalog.tool
