@@ -10,11 +10,10 @@ import hashlib
 import json
 import os
 import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from clinic_servers.contract.storage import create_private_file
 
@@ -70,6 +69,8 @@ class AuditLog:
 
     `audit.jsonl` becomes `audit.jsonl.1`, the older ones move up by one, and the one past the retention
     count is dropped. Workers append and rotate under one file lock, so no line lands in a file being renamed.
+    The lock file and the trail stay open between turns (a process that finds the trail renamed or
+    removed by another opens the new one): opening both on every turn was most of a line's cost.
     """
 
     def __init__(self, path: Path, rotation: AuditRotation = AuditRotation()):
@@ -77,22 +78,43 @@ class AuditLog:
         self._lock = threading.Lock()
         self._lock_path = create_private_file(path.with_name(path.name + ".lock"))
         create_private_file(path)
+        self._files: _OpenFiles | None = None
 
     def write(self, session_id: str, events: Iterable) -> None:
         """Record one finished turn."""
         line = (json.dumps(audit_record(session_id, events), ensure_ascii=False) + "\n").encode()
-        with self._lock, _exclusive(self._lock_path):
-            if self.rotation.due(self._size(), len(line)):
-                self._rotate()
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            with os.fdopen(fd, "ab") as trail:
-                trail.write(line)
+        with self._lock:
+            files = self._open_files()
+            fcntl.flock(files.lock, fcntl.LOCK_EX)
+            try:
+                trail = self._current_trail(files)
+                if self.rotation.due(os.fstat(trail).st_size, len(line)):
+                    self._rotate()
+                    trail = self._current_trail(files)
+                _write_all(trail, line)
+            finally:
+                fcntl.flock(files.lock, fcntl.LOCK_UN)
 
-    def _size(self) -> int:
+    def _open_files(self) -> "_OpenFiles":
+        """This process's lock file, opened once (a forked process opens its own: a lock shared with the
+        parent's open file would exclude neither)."""
+        if self._files is None or self._files.pid != os.getpid():
+            self._files = _OpenFiles(os.getpid(), os.open(self._lock_path, os.O_RDONLY))
+        return self._files
+
+    def _current_trail(self, files: "_OpenFiles") -> int:
+        """The open trail, reopened when the file at `path` is no longer the one open (rotated, removed)."""
         try:
-            return self.path.stat().st_size
+            at_path = os.stat(self.path)
         except FileNotFoundError:
-            return 0
+            at_path = None
+        if files.trail is None or at_path is None or (at_path.st_dev, at_path.st_ino) != files.trail_id:
+            if files.trail is not None:
+                os.close(files.trail)
+            files.trail = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            opened = os.fstat(files.trail)
+            files.trail_id = (opened.st_dev, opened.st_ino)
+        return files.trail
 
     def _rotate(self) -> None:
         if self.rotation.backups < 1:
@@ -105,12 +127,16 @@ class AuditLog:
         os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
 
 
-@contextmanager
-def _exclusive(lock_path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on `lock_path` (across processes) for the block."""
-    with lock_path.open("rb") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+@dataclass
+class _OpenFiles:
+    """The descriptors one process keeps: the lock file, and the trail with its identity (device, inode)."""
+    pid: int
+    lock: int
+    trail: int | None = None
+    trail_id: tuple[int, int] = (0, 0)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """The whole line, however many writes it takes (one, but for a full disk or a signal)."""
+    while data:
+        data = data[os.write(fd, data):]

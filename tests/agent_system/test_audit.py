@@ -74,6 +74,27 @@ def test_worker_processes_rotating_one_trail_lose_and_tear_no_line(tmp_path):
     assert all((tmp_path / name).stat().st_size <= 1000 for name in audit_files(tmp_path))
 
 
+def write_with(trail: AuditLog, worker: int, count: int) -> None:
+    for n in range(count):
+        trail.write(f"worker-{worker}-{n}", [])
+
+
+def test_a_trail_opened_before_the_workers_fork_still_loses_and_tears_no_line(tmp_path):
+    trail = AuditLog(tmp_path / "audit.jsonl", AuditRotation(max_bytes=1000, backups=1000))
+    trail.write("before-the-fork", [])  # its files are open now, and the workers inherit them
+    workers = [multiprocessing.get_context("fork").Process(target=write_with, args=(trail, w, 150)) for w in range(3)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    trail.write("after-the-workers", [])
+    lines = [line for name in audit_files(tmp_path) for line in (tmp_path / name).read_text().splitlines()]
+    expected = {hashlib.sha256(f"worker-{w}-{n}".encode()).hexdigest()[:16] for w in range(3) for n in range(150)}
+    expected |= {hashlib.sha256(name).hexdigest()[:16] for name in (b"before-the-fork", b"after-the-workers")}
+    assert sorted(json.loads(line)["session"] for line in lines) == sorted(expected)
+    assert all((tmp_path / name).stat().st_size <= 1000 for name in audit_files(tmp_path))
+
+
 def test_rotation_is_read_from_the_environment(registry, tmp_path):
     settings = AgentSettings.from_env({"AUDIT_MAX_BYTES": "2048", "AUDIT_BACKUPS": "3", "VAR_DIR": str(tmp_path)},
                                       registry)
