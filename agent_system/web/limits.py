@@ -3,8 +3,8 @@ turns it may hold open at once. Every refusal is a 429 with `Retry-After` and a 
 
 The client is the peer address, or the address a configured trusted proxy reports in
 `X-Forwarded-For`; a header from anyone else is ignored, so a client cannot pick its own identity.
-Rates are counted by Flask-Limiter, in Redis when REDIS_URL is set (shared by every worker process),
-otherwise in each worker's memory.
+Rates are counted in moving windows by the `limits` library, in Redis when REDIS_URL is set (shared by
+every worker process), otherwise in each worker's memory.
 """
 from __future__ import annotations
 
@@ -13,10 +13,13 @@ import math
 import threading
 import time
 from dataclasses import dataclass
+from functools import wraps
 from typing import Callable, Mapping
 
 from flask import Flask, Response, current_app, jsonify, request
-from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
+from limits import RateLimitItem, parse
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 
 from agent_system.errors import TooManyRequests
 from agent_system.web.hold import Hold
@@ -114,24 +117,42 @@ class StreamGate:
             return self._open.get(client, 0)
 
 
+class ClientRates:
+    """How many requests of one kind (new sessions, chat turns) a client address may make in a moving window."""
+
+    def __init__(self, storage_uri: str):
+        self._limiter = MovingWindowRateLimiter(storage_from_string(storage_uri))
+
+    def take(self, limit: RateLimitItem, kind: str, client: str, refusal: str) -> None:
+        """Count one request of `kind` for `client`, or raise TooManyRequests when its window is full."""
+        if self._limiter.hit(limit, "clinic-assistant", kind, client):
+            return
+        reset = self._limiter.get_window_stats(limit, "clinic-assistant", kind, client).reset_time
+        wait = min(math.ceil(reset - time.time()), limit.get_expiry())
+        raise TooManyRequests(wait_sentence(refusal, max(1, wait)), max(1, wait))
+
+
 def install_limits(app: Flask, limits: ClientLimits) -> None:
     """Attach the rate limits to session creation and chat, and the stream gate to the app."""
     trusted = tuple(ipaddress.ip_network(p, strict=False) for p in limits.trusted_proxies)
     app.extensions["client_ip"] = lambda: client_ip(request.remote_addr, request.headers.get("X-Forwarded-For"),
                                                     trusted)
     app.extensions["stream_gate"] = StreamGate(limits.streams_per_ip)
-    storage = rate_storage(limits)
-    limiter = Limiter(current_client, app=app, storage_uri=storage, strategy="moving-window",
-                      headers_enabled=False, key_prefix="clinic-assistant")
-    app.view_functions["api.open_session"] = limiter.limit(
-        limits.sessions_per_ip, methods=["POST"], on_breach=_refuse("Muitas novas conversas deste endereço em pouco tempo."))(
-        app.view_functions["api.open_session"])
-    app.view_functions["api.chat"] = limiter.limit(
-        limits.chats_per_ip, methods=["POST"], on_breach=_refuse("Muitas mensagens deste endereço em pouco tempo."))(
-        app.view_functions["api.chat"])
+    rates = ClientRates(rate_storage(limits))
+    for endpoint, limit, refusal in (
+            ("api.open_session", limits.sessions_per_ip, "Muitas novas conversas deste endereço em pouco tempo."),
+            ("api.chat", limits.chats_per_ip, "Muitas mensagens deste endereço em pouco tempo.")):
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], rates, parse(limit), endpoint, refusal)
     app.errorhandler(TooManyRequests)(too_many_response)
-    # A breach carries the answer built by `_refuse`; without this the app's generic HTTP error page wins.
-    app.errorhandler(RateLimitExceeded)(lambda error: error.response)
+
+
+def _limited(view: Callable, rates: ClientRates, limit: RateLimitItem, kind: str, refusal: str) -> Callable:
+    """The view, counted against the client's window before it runs."""
+    @wraps(view)
+    def counted(*args, **kwargs):
+        rates.take(limit, kind, current_client(), refusal)
+        return view(*args, **kwargs)
+    return counted
 
 
 def rate_storage(limits: ClientLimits) -> str:
@@ -144,10 +165,3 @@ def rate_storage(limits: ClientLimits) -> str:
 def current_client() -> str:
     """The client address of the request being served."""
     return current_app.extensions["client_ip"]()
-
-
-def _refuse(what: str) -> Callable[[RequestLimit], Response]:
-    def on_breach(limit: RequestLimit) -> Response:
-        wait = min(math.ceil(limit.reset_at - time.time()), limit.limit.get_expiry())
-        return too_many_response(TooManyRequests(wait_sentence(what, max(1, wait)), wait))
-    return on_breach
