@@ -1,4 +1,4 @@
-"""The router's HTTP client on the listing turn: its plain `http.client` pool against a `requests` Session per clinic.
+"""The router's HTTP client on the listing turn: its own HTTP/1.1 pool against a `requests` Session per clinic.
 
     .venv/bin/python bench/router_http.py                 # 5 rounds x 100 turns per client, alternating
     .venv/bin/python bench/router_http.py --rounds 3 --turns 50
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _measure(pipeline, settings: AgentSettings, rounds: int, turns: int) -> dict:
-    clients = {"requests (Session per clinic)": RequestsHTTP, "http.client (the router's)": ClinicHTTP}
+    clients = {"requests (Session per clinic)": RequestsHTTP, "the router's own (ClinicHTTP)": ClinicHTTP}
     figures = {(name, message): ([], 0.0) for name in clients for message in (TWO_CLINICS, ONE_CLINIC)}
     for _ in range(rounds):
         for name, client in clients.items():

@@ -1,22 +1,23 @@
 """The router's HTTP: kept-alive HTTP/1.1 connections to the clinic endpoints, pooled per endpoint.
 
-Plain `http.client` rather than a pooled `requests` Session per clinic, because it is materially
-faster on the listing turn (bench/router_http.py, three runs on two shared cores): a two-clinic
-listing turn costs the web process 6.9-7.0 ms of CPU here against 8.5-9.1 ms with a Session
-(environment reading off), and a one-clinic turn 3.4-3.7 ms against 4.3-4.6 ms, its median time
-15-20 ms against 20-25 ms; about 1 ms of CPU more per call, and every turn makes one to six calls. Nothing from the
-environment is honoured (proxies, netrc): clinic endpoints are configured explicitly, and patient
-data must not follow an inherited proxy or a redirect.
+Its own small HTTP/1.1 exchange (`http_exchange`) rather than a pooled `requests` Session per clinic
+or `http.client`, because every turn makes one to six calls and each library's own work was most of a
+call's client CPU: a Session cost about 1 ms more per call than `http.client` (bench/router_http.py),
+and `http.client` 176-182 us against 43-48 us for the exchange. Nothing from the environment is
+honoured (proxies, netrc): clinic endpoints are configured explicitly, and patient data must not
+follow an inherited proxy or a redirect.
 """
 from __future__ import annotations
 
-import http.client
 import select
 import socket
 import ssl
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
+
+from agent_system.dispatch.http_exchange import Exchange
 
 MAX_IDLE = 32  # idle connections kept per endpoint
 
@@ -27,6 +28,7 @@ class Endpoint:
     host: str
     port: int
     path: str
+    host_field: str  # the Host header: the port only when it is not the scheme's own
 
 
 class ClinicHTTP:
@@ -34,7 +36,7 @@ class ClinicHTTP:
 
     def __init__(self, tls_verify: bool | str = True):
         self._tls = _tls_context(tls_verify)
-        self._idle: dict[Endpoint, list[http.client.HTTPConnection]] = {}
+        self._idle: dict[Endpoint, list[Exchange]] = {}
         self._lock = threading.Lock()
 
     def post(self, url: str, body: bytes, headers: dict[str, str], timeout_s: float) -> tuple[int, bytes]:
@@ -42,17 +44,15 @@ class ClinicHTTP:
         endpoint = _endpoint(url)
         conn = self._checkout(endpoint, timeout_s)
         try:
-            conn.request("POST", endpoint.path, body, headers)
-            reply = conn.getresponse()
-            content = reply.read()
+            status, content, reusable = conn.post(endpoint.host_field, endpoint.path, body, headers)
         except BaseException:
             conn.close()
             raise
-        if reply.will_close:
-            conn.close()
-        else:
+        if reusable and conn.clean:
             self._checkin(endpoint, conn)
-        return reply.status, content
+        else:
+            conn.close()
+        return status, content
 
     def close(self) -> None:
         """Close every idle connection."""
@@ -62,18 +62,18 @@ class ClinicHTTP:
             for conn in conns:
                 conn.close()
 
-    def _checkout(self, endpoint: Endpoint, timeout_s: float) -> http.client.HTTPConnection:
+    def _checkout(self, endpoint: Endpoint, timeout_s: float) -> Exchange:
         while True:
             with self._lock:
                 conn = self._idle.get(endpoint, []).pop() if self._idle.get(endpoint) else None
             if conn is None:
                 return self._connect(endpoint, timeout_s)
-            if _still_open(conn):
+            if _still_open(conn.sock):
                 conn.sock.settimeout(timeout_s)
                 return conn
             conn.close()  # the clinic closed it while idle (keep-alive timeout, restart): try the next
 
-    def _checkin(self, endpoint: Endpoint, conn: http.client.HTTPConnection) -> None:
+    def _checkin(self, endpoint: Endpoint, conn: Exchange) -> None:
         with self._lock:
             conns = self._idle.setdefault(endpoint, [])
             if len(conns) < MAX_IDLE:
@@ -81,25 +81,33 @@ class ClinicHTTP:
                 return
         conn.close()
 
-    def _connect(self, endpoint: Endpoint, timeout_s: float) -> http.client.HTTPConnection:
-        if endpoint.https:
-            return http.client.HTTPSConnection(endpoint.host, endpoint.port, timeout=timeout_s, context=self._tls)
-        return http.client.HTTPConnection(endpoint.host, endpoint.port, timeout=timeout_s)
+    def _connect(self, endpoint: Endpoint, timeout_s: float) -> Exchange:
+        sock = socket.create_connection((endpoint.host, endpoint.port), timeout_s)
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # a request leaves whole, at once
+            if endpoint.https:
+                sock = self._tls.wrap_socket(sock, server_hostname=endpoint.host)
+        except BaseException:
+            sock.close()
+            raise
+        return Exchange(sock)
 
 
+@lru_cache(maxsize=256)
 def _endpoint(url: str) -> Endpoint:
     parts = urlsplit(url)
     https = parts.scheme == "https"
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    return Endpoint(https, parts.hostname or "", parts.port or (443 if https else 80), path)
+    host, port = parts.hostname or "", parts.port or (443 if https else 80)
+    named = f"[{host}]" if ":" in host else host
+    return Endpoint(https, host, port, path, named if port == (443 if https else 80) else f"{named}:{port}")
 
 
-def _still_open(conn: http.client.HTTPConnection) -> bool:
+def _still_open(sock: socket.socket) -> bool:
     """An idle kept-alive connection has nothing to read; readable means the server closed it (or broke the protocol)."""
-    sock = conn.sock
-    if sock is None:
-        return False
     if isinstance(sock, ssl.SSLSocket):  # TLS sockets take no recv flags
+        if sock.pending():
+            return False
         poller = select.poll()
         poller.register(sock, select.POLLIN)
         return not poller.poll(0)
