@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import report as bench_report
-from bench import serve, store_bench, triage_bench, turn_instructions
+from bench import round_cuts, serve, store_bench, triage_bench, turn_instructions
 from tests import avaliar_metricas
 from tests.evaluation import splits
 
@@ -48,6 +48,7 @@ RENDERED = (
                   store_bench.report),
     RenderedBlock(ROOT / "docs" / "performance.md", turn_instructions.START, turn_instructions.END,
                   turn_instructions.FIGURES, turn_instructions.report),
+    RenderedBlock(round_cuts.DOC, round_cuts.START, round_cuts.END, round_cuts.FIGURES, round_cuts.report),
     RenderedBlock(triage_bench.DOC, triage_bench.START, triage_bench.END, triage_bench.FIGURES, triage_bench.report),
     RenderedBlock(splits.DOC, splits.START, splits.END, splits.LEDGER,
                   lambda ledger: splits.render({e["path"]: e for e in ledger["splits"]})),
