@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from agent_system.understanding.dates import find_dates, weekdays_named
+from agent_system.understanding.dates import WEEKDAY_NAMES, find_dates, weekdays_named
 from agent_system.understanding.times import find_times
 
 _COUNT = {"um": 1, "uma": 1, "a": 1, "an": 1, "one": 1, "1": 1, "dois": 2, "duas": 2, "two": 2, "2": 2,
@@ -21,14 +21,19 @@ _LATER = r"(?:pra frente|para frente|depois|mais tarde|adiante|a mais|later|afte
 _EARLIER = r"(?:antes|mais cedo|pra tras|para tras|a menos|earlier|before|sooner|back)"
 _WEEKS = rf"(?P<n>{_N}) (?P<unit>semanas?|weeks?|dias?|days?)"
 _SHIFT = re.compile(rf"\b{_WEEKS} (?:(?P<later>{_LATER})|(?P<earlier>{_EARLIER}))\b")
-# "adianta uma semana" brings it forward; "adia uma semana", "push it back a week" put it off.
-_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up"
+# "adianta uma semana", "volta uma semana" bring it forward; "adia uma semana", "push it back a week" put it off.
+_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|volt\w*|recu\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up"
                          rf"(?: by)?)|(?P<later>adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|"
                          rf"postpone (?:it )?(?:by )?))\s+(?:em\s+)?{_WEEKS}\b")
 # "uma hora mais tarde", "meia hora antes", "two hours later": the same day, the time moved.
 _HOURS = re.compile(rf"\b(?:(?P<half>meia hora|half an hour|30 min\w*)|(?P<n>{_N}) (?:horas?|hours?)"
                     r"(?P<and_half> e meia| and a half)?)"
                     rf"(?: (?:a )?)?(?:(?P<later>depois|mais tarde|later|after)|(?P<earlier>antes|mais cedo|earlier|before))\b")
+# "push it back an hour", "adianta meia hora": the verb says which way, the length how far (the same day).
+_VERB_HOURS = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up"
+                         rf"(?: by)?)|(?P<later>adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|delay (?:it )?"
+                         rf"(?:by )?|postpone (?:it )?(?:by )?))\s+(?:em\s+)?(?:(?P<half>meia hora|half an hour)|(?P<n>{_N}) "
+                         r"(?:horas?|hours?)(?P<and_half> e meia| and a half)?)\b")
 _NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next|following) day|the day after)"
                        r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
 _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
@@ -38,14 +43,29 @@ _FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima 
 _SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week)\b")
 _LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
 _NEXT_FREE = re.compile(
-    r"\b(?:proxim[ao]|next) (?:horario|vaga|opening|slot|time|one|available|free|open)"
+    r"\b(?:proxim[ao]|primeir[ao]|next|first) (?:horario|vaga|opening|slot|time|one|available|free|open)"
     r"(?: (?:livre|disponivel|vago|available|free|open|slot|one))?"
+    r"(?: (?:with|com) (?:her|him|ela|ele|the doctor|o medico|a medica))?"
     r" (?:depois|apos|after|seguinte|following)\b"
     r"|\b(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))\b"
-    r"|\b(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)\b")
+    r"|\b(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)\b"
+    r"|\b(?:opens? up|frees? up|is free|is open|comes up) next after\b|\bnext after (?:that|this|it|mine|my)\b")
+# A move to another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã", "to the afternoon".
+_DAY_PART_MOVE = re.compile(
+    r"\b(?:pro|pra|para o|para a|ao|no|na) (?:fim|final|finalzinho|comeco|inicio) d[ao] (?:manha|tarde|noite)\b"
+    r"|\b(?:pra|para|pro|na|no) (?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)\b"
+    r"|\b(?:later|earlier) in the (?:morning|afternoon|evening)\b|\b(?:to|into) the (?:morning|afternoon|evening)\b")
 # Where the description of the booking ends and its new slot begins: "…passa pra", "…move it to".
 _TARGET = re.compile(r"\b(?:pass|mud|troc|jog|mov|remarc|reagend|change|switch|shift|push|bump|reschedul)\w*"
                      r"(?: (?:it|that|this|ela|ele|a consulta|o horario|me|for me))? (?:pra|para|pro|to|into|for)\b")
+
+# A booking pointed at by its weekday, with no verb of moving before its new slot: "the Friday one, make it an hour
+# later", "a de sexta, uma semana pra frente". That weekday says which booking, never the day it moves to.
+_WEEKDAY_WORDS = "|".join(sorted(WEEKDAY_NAMES, key=len, reverse=True))
+_BOOKING_BY_WEEKDAY = re.compile(
+    rf"\b(?:the (?:{_WEEKDAY_WORDS}) (?:one|appointment|booking|slot)|my (?:{_WEEKDAY_WORDS})(?: one| appointment| booking"
+    rf"| slot)?|(?:a|o|minha) (?:consulta |horario )?"
+    rf"(?:de|da|do|d[ea] (?:o |a )?dia de) (?:{_WEEKDAY_WORDS})(?:[ -]feira)?)\b")
 
 
 @dataclass(frozen=True)
@@ -65,6 +85,7 @@ class RelativeChange:
     same_day: bool = False  # "no mesmo dia às 16h", "same day but later"
     same_week: bool = False  # "the Friday of that same week": the weekday in the booking's week
     next_free: bool = False  # "o próximo horário livre depois desse", "later the same day" without a time
+    to_day_part: bool = False  # "mais pro fim da tarde", "to the afternoon": another part of the booking's day
     following_week: bool = False  # "passa pra semana seguinte, mesmo dia": a week on, when a move names no day
     booking: SlotClues | None = None  # "a de segunda às 9h passa pra…": the booking, described before its new slot
     target: SlotClues | None = None  # …and the new slot, described after
@@ -73,7 +94,7 @@ class RelativeChange:
     def moves(self) -> bool:
         """Whether the message says how a booking moves, relative to it."""
         return (self.shift_days is not None or self.shift_minutes is not None or self.same_day or self.next_free
-                or self.same_week)
+                or self.same_week or self.to_day_part)
 
 
 def relative_change(text: str, today: date) -> RelativeChange:
@@ -81,9 +102,15 @@ def relative_change(text: str, today: date) -> RelativeChange:
     same_day = bool(_SAME_DAY.search(text))
     later_that_day = same_day and bool(_LATER_SAME_DAY.search(text)) and not find_times(text)
     booking, target = _split(text, today)
-    return RelativeChange(shift_days=_shift(text), shift_minutes=_shift_minutes(text), same_day=same_day, same_week=bool(_SAME_WEEK.search(text)),
-                          following_week=bool(_FOLLOWING_WEEK.search(text)), names_weekday=bool(weekdays_named(text)),
-                          next_free=bool(_NEXT_FREE.search(text)) or later_that_day, booking=booking, target=target)
+    pointer = None if booking else _BOOKING_BY_WEEKDAY.search(text)
+    if pointer:
+        booking = SlotClues(weekdays=tuple(weekdays_named(pointer[0])), times=tuple(find_times(pointer[0])))
+    new_part = f"{text[:pointer.start()]} {text[pointer.end():]}" if pointer else text
+    return RelativeChange(shift_days=_shift(text), shift_minutes=_shift_minutes(text), same_day=same_day,
+                          same_week=bool(_SAME_WEEK.search(text)), following_week=bool(_FOLLOWING_WEEK.search(text)),
+                          names_weekday=bool(weekdays_named(new_part)),
+                          next_free=bool(_NEXT_FREE.search(text)) or later_that_day,
+                          to_day_part=bool(_DAY_PART_MOVE.search(text)), booking=booking, target=target)
 
 
 def _shift(text: str) -> int | None:
@@ -98,11 +125,11 @@ def _shift(text: str) -> int | None:
 
 def without_time_shift(text: str) -> str:
     """The text without "uma hora mais tarde" and the like, whose number is a length of time, not a time of day."""
-    return _HOURS.sub(" ", text)
+    return _VERB_HOURS.sub(" ", _HOURS.sub(" ", text))
 
 
 def _shift_minutes(text: str) -> int | None:
-    match = _HOURS.search(text)
+    match = _HOURS.search(text) or _VERB_HOURS.search(text)
     if match is None:
         return None
     minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] else 0)
