@@ -51,6 +51,9 @@ RESCHEDULE = _any(
     # a verb of changing with the booking as its object: "mudar a consulta", "change my appointment"
     rf"(?:mud|troc|transfer|alter)\w* (?:de )?{_MY_BOOKING}", rf"(?:move|change|switch|swap|shift) {_MY_BOOKING}",
     r"(?:move|change|switch|swap|shift) (?:the )?(?:time|date|day)", r"(?:mudar|trocar) (?:o |a )?(?:horario|data|dia)",
+    # the booking as the subject: "one of my bookings has to change", "uma consulta minha precisa mudar"
+    rf"{_BOOKING}(?: of mine)? (?:has|have|needs?|must) (?:to )?(?:change|move|be (?:changed|moved))",
+    rf"{_BOOKING}(?: minhas?)? (?:tem|precisa|vai ter) (?:que |de )?(?:mudar|trocar|ser (?:mudad|trocad|remarcad)\w*)",
 )
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
@@ -116,9 +119,15 @@ MY_APPOINTMENTS = _any(
     r"(?:anything|something|algo|alguma coisa) (?:of mine|meu|minha)",
     # "do I have anything this week?", "tenho algo na quarta?": something of one's own, on a day or a span
     r"(?:do i have|have i got|have i|i got|tenho|eu tenho) (?:anything|something|algo|alguma coisa)"
-    r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia)\b",
+    r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia|pra|para|pro)\b",
     # "when am I booked in?", "is my dermatology appointment this week?", "e a próxima, qnd é?"
-    r"(?:when|what time|what day|where) (?:am i|are we) (?:booked|scheduled|seeing|seen|due|going)",
+    r"(?:when|what time|what day|where) (?:am i|are we|i m|i am|we re) (?:booked|scheduled|seeing|seen|due|going)",
+    # "e a do ortopedista, q horas q é mesmo?": one's booking named by its doctor or specialty, asked when it is
+    r"\b(?:a|o) (?:do|da|de|com) [\w ]+? (?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)"
+    r"(?:(?: q| que)? (?:e|eh|era|vai ser|sera)| (?:mesmo|msm))\b",
+    # "qual médico era mesmo?", "which clinic was it again?": right after a booking, a question about it
+    r"(?:qual|que) (?:clinica|medic[oa]|doutor[a]?|dia|horario|hora) (?:e|era|foi|vai ser|sera|ficou) (?:mesmo|msm)\b",
+    r"(?:which|what) (?:clinic|doctor|day|time) (?:was|is) (?:it|that|that one) again\b",
     # "who will I be seeing?", "qual doutora eu marquei mesmo?": the doctor of one's own booking
     r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
     r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?(?:vou|marquei|agendei)"
