@@ -13,9 +13,10 @@ from clinic_servers.contract.cpf import normalize_cpf
 _PT_RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó]|vo|vovo|irma|irmao|net[oa]|"
                  r"sogr[oa]|enteado|enteada|companheir[oa]|namorad[oa]|bebe|filhinh[oa]|tio|tia|sobrinh[oa]|prim[oa]|"
                  r"cunhad[oa]|genro|nora")
-_EN_RELATIVES = (r"son|daughter|kid|child|mom|mum|mother|dad|father|wife|husband|grandma|grandmother|grandpa|"
+_EN_RELATIVES = (r"(?:mother|father|son|daughter)[ -]in[ -]law|son|daughter|kid|child|mom|mum|mother|dad|father|wife|"
+                 r"husband|grandma|grandmother|grandpa|"
                  r"grandfather|grandson|granddaughter|grandchild|grandkid|sister|brother|baby|partner|aunt|uncle|nephew|"
-                 r"niece|cousin|stepson|stepdaughter|father-in-law|mother-in-law")
+                 r"niece|cousin|stepson|stepdaughter")
 # "pro meu filho", "para minha mãe", "a consulta da minha filha", "meu pai precisa", "for my mom", "my dad needs":
 # the relative is whom the appointment is for; "meu filho mexeu no armário" only tells what happened.
 _PT_FOR = r"(?:pro|pra|para|p/|p|do|da|de)\s+(?:o\s+|a\s+)?"
@@ -35,7 +36,10 @@ _CPF_LIKE = re.compile(r"(?<![\d.])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![\d-])")
 # Words around a name and a CPF that are not the name: "o nome dele é Lucas, CPF ...", "her name is ...".
 # "He's Jorge Costa, CPF ...": the pronoun and its verb introduce the name, as "ele é" does.
 _NOT_NAME = re.compile(r"\b(?:(?:he|she|it|this|that)['’]s|he|she|o|a|e|é|eh|nome|completo|dele|dela|cpf|do|da|seu|sua|"
-                       r"meu|minha|filh[oa]|"
+                       r"meu|minha|filh[oa]|net[oa]|sobrinh[oa]|prim[oa]|sogr[oa]|espos[oa]|marido|irm[aã]o?|m[aã]e|pai|"
+                       r"av[oóô]|entead[oa]|cunhad[oa]|grand(?:son|daughter|child|kid|ma|pa|mother|father)|mom|mum|mother|"
+                       r"dad|father|wife|husband|sister|brother|cousin|nephew|niece|aunt|uncle|"
+                       r"step(?:son|daughter|mother|father)|"
                        r"is|his|her|name|full|and|my|son|daughter|ssn|number|numero|número|chama|se|"
                        r"ele|ela|esta|está|aqui|segue|ok|sim|yes)\b", re.IGNORECASE)
 _NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
