@@ -220,8 +220,9 @@ class AppointmentPlanning:
         return [a for a, score in zip(pool, scores) if score == best] if best else []
 
     def _moving(self) -> bool:
-        r = self.r
-        return r.wants_reschedule or r.moves_to or r.instead or self._pending("action") == "reschedule"
+        r = self.r  # a relative change's day or time is the new slot's, never the booking's
+        return (r.wants_reschedule or r.moves_to or r.instead or r.relative.moves
+                or self._pending("action") == "reschedule")
 
     # -- the new slot of a reschedule ------------------------------------------------------------
     def _clues_to_carry(self, action: str) -> dict[str, str | None]:
@@ -243,7 +244,7 @@ class AppointmentPlanning:
         day = {"date": original.date} if same_day else {"date_from": original.date}
         self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **day)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
-                        next_free_after=self._with_code(original))
+                        next_free_after=self._with_code(original), sooner=self.r.relative.sooner)
 
     def _offer_new_slots(self, original: AppointmentItem) -> None:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")

@@ -30,6 +30,9 @@ def _after_next_free(plan: Plan, results: list[StepResult]) -> Plan:
     if plan.day_part:  # another part of its day: the one free slot there waits for a yes; several are listed
         there = [(s.date, s.time) for s in offered_slots(results, plan.day_part) if s.doctor == booked.doctor]
         later = there if len(there) == 1 else []
+    elif plan.sooner:  # "mais cedo": the free slot right before it that day
+        later = sorted((s.date, s.time) for s in offered_slots(results) if s.doctor == booked.doctor
+                       and s.date == booked.date and s.time < booked.time)[-1:]
     else:
         later = sorted((s.date, s.time) for s in offered_slots(results)
                        if s.doctor == booked.doctor and (s.date, s.time) > (booked.date, booked.time))

@@ -100,7 +100,7 @@ class _Policy:
         r, made = self.r, self.conv.just_booked
         correction = r.corrects and (r.times or r.dates)
         changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
-                   or r.offers_another or r.only_a_time)
+                   or r.offers_another or r.only_a_time or bool(r.same_time and r.dates))
         # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
         several = len(self.conv.appointments) > 1
         if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:

@@ -61,13 +61,17 @@ MOVE_TO = _any(
     rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:ela |ele |a consulta |o horario )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
     rf"(?:move|moving|change|switch|shift|push|bump) (?:it|that|this|{_MY_BOOKING}) (?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
+    rf"(?:can|could) (?:i|we) (?:move|switch|change|swap) (?:it )?to {_TARGET}",
 )
 # A change asked for without saying what changes ("dá pra trocar?", "quero mudar", "can I change that?",
 # "switch it", "move it"), or a correction ("errei", "na verdade", "actually", "my mistake"): about the
 # booking just made, a move of it; elsewhere nothing to act on.
 CHANGE_IT = _any(r"(?:troc|mud|alter)(?:ar|a|e|o|aria|as|am)", r"(?:change|switch|swap|move|shift) (?:it|that|this)",
                  r"(?:can|could|would|pls|please) (?:i |we |you )?(?:change|switch|swap|move)(?: it| that)?",
-                 r"(?:change|switch|swap)(?: it)?\??$")
+                 r"(?:change|switch|swap)(?: it)?\??$",
+                 # another day preferred: "prefiro quinta", "sexta seria melhor", "tem como ser na sexta?"
+                 r"prefiro", r"seria melhor", r"(?:tem como|da pra|poderia) ser (?:na|no|dia|em)",
+                 r"(?:i d|i would) (?:rather|prefer)", r"(?:works|would work|would be) better")
 CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd", r"quis dizer", r"queria dizer",
                   r"mudei de ideia", r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops",
                   r"ops")

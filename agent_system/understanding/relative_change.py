@@ -16,24 +16,34 @@ from agent_system.understanding.times import find_times
 
 _COUNT = {"um": 1, "uma": 1, "a": 1, "an": 1, "one": 1, "1": 1, "dois": 2, "duas": 2, "two": 2, "2": 2,
           "tres": 3, "three": 3, "3": 3}
-_N = "|".join(sorted(_COUNT, key=len, reverse=True))
+# Days and weeks are counted further than hours: "7 dias depois", "dez dias antes", "four days later".
+_DAY_COUNT = {**_COUNT, **{str(n): n for n in range(4, 15)}, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
+              "nove": 9, "dez": 10, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_MINUTES = {"quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "fifteen": 15, "twenty": 20, "thirty": 30,
+            "forty": 40, **{str(n): n for n in (10, 15, 20, 30, 40, 45)}}
+
+
+def _alternation(words) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_N = _alternation(_COUNT)
 _LATER = r"(?:pra frente|para frente|depois|mais tarde|adiante|a mais|later|after|on|ahead|forward|further)"
 _EARLIER = r"(?:antes|mais cedo|pra tras|para tras|a menos|earlier|before|sooner|back)"
-_WEEKS = rf"(?P<n>{_N}) (?P<unit>semanas?|weeks?|dias?|days?)"
+_WEEKS = rf"(?P<n>{_alternation(_DAY_COUNT)}) (?P<unit>semanas?|weeks?|dias?|days?)"
 _SHIFT = re.compile(rf"\b{_WEEKS} (?:(?P<later>{_LATER})|(?P<earlier>{_EARLIER}))\b")
 # "adianta uma semana", "volta uma semana" bring it forward; "adia uma semana", "push it back a week" put it off.
-_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|volt\w*|recu\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up"
-                         rf"(?: by)?)|(?P<later>adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|"
-                         rf"postpone (?:it )?(?:by )?))\s+(?:em\s+)?{_WEEKS}\b")
-# "uma hora mais tarde", "meia hora antes", "two hours later": the same day, the time moved.
-_HOURS = re.compile(rf"\b(?:(?P<half>meia hora|half an hour|30 min\w*)|(?P<n>{_N}) (?:horas?|hours?)"
-                    r"(?P<and_half> e meia| and a half)?)"
-                    rf"(?: (?:a )?)?(?:(?P<later>depois|mais tarde|later|after)|(?P<earlier>antes|mais cedo|earlier|before))\b")
-# "push it back an hour", "adianta meia hora": the verb says which way, the length how far (the same day).
-_VERB_HOURS = re.compile(rf"\b(?:(?P<earlier>adiant\w*|antecip\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up"
-                         rf"(?: by)?)|(?P<later>adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|delay (?:it )?"
-                         rf"(?:by )?|postpone (?:it )?(?:by )?))\s+(?:em\s+)?(?:(?P<half>meia hora|half an hour)|(?P<n>{_N}) "
-                         r"(?:horas?|hours?)(?P<and_half> e meia| and a half)?)\b")
+_EARLIER_VERB = r"adiant\w*|antecip\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up(?: by)?"
+_LATER_VERB = r"adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|delay (?:it )?(?:by )?|postpone (?:it )?(?:by )?"
+_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB}|volt\w*|recu\w*)|(?P<later>{_LATER_VERB}))\s+(?:em\s+)?{_WEEKS}\b")
+# A length of time, not a time of day: "uma hora", "1h", "meia hora", "30 min", "an hour and a half".
+_LENGTH = (rf"(?:(?P<half>meia hora|half an hour)|(?P<mins>{_alternation(_MINUTES)}) ?min(?:utos?|utes?|s)?\b"
+           rf"|(?P<n>{_N}) ?(?:horas?|hours?|hrs?|h)\b(?P<and_half> e meia| and a half)?)")
+# "uma hora mais tarde", "meia hora antes", "two hours later", "1h depois": the same day, the time moved.
+_HOURS = re.compile(rf"\b{_LENGTH}(?: (?:a )?)?(?:(?P<later>depois|mais tarde|later|after)"
+                    r"|(?P<earlier>antes|mais cedo|earlier|before))\b")
+# "push it back an hour", "adianta meia hora", "consegue adiantar 30 min?": the verb says which way.
+_VERB_HOURS = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB})|(?P<later>{_LATER_VERB}))\s+(?:em\s+)?{_LENGTH}")
 _NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next|following) day|the day after)"
                        r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
 _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
@@ -42,6 +52,12 @@ _FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima 
                              r"next week|the following week|the week after)\b")
 _SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week)\b")
 _LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
+# "dá pra ser mais tarde?", "can I come a bit earlier?": later or earlier that day, with no time or length said.
+_BARE_LATER_EARLIER = re.compile(
+    r"\b(?:(?:ser|ficar|deixar|passar|jogar|mudar|be|make it|have it|do it|come in|move it|push it)\b[\w ]{0,12}?"
+    r"|(?:um pouco|um pouquinho|a bit|a little|slightly) )(?:mais tarde|later|mais cedo|earlier)\b"
+    r"(?! (?:this|next|that|essa|nessa|na|da) (?:week|month|semana|mes))")
+_EARLIER_WORD = re.compile(r"\b(?:mais cedo|earlier)\b")
 _NEXT_FREE = re.compile(
     r"\b(?:proxim[ao]|primeir[ao]|next|first) (?:horario|vaga|opening|slot|time|one|available|free|open)"
     r"(?: (?:livre|disponivel|vago|available|free|open|slot|one))?"
@@ -53,7 +69,7 @@ _NEXT_FREE = re.compile(
 # A move to another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã", "to the afternoon".
 _DAY_PART_MOVE = re.compile(
     r"\b(?:pro|pra|para o|para a|ao|no|na) (?:fim|final|finalzinho|comeco|inicio) d[ao] (?:manha|tarde|noite)\b"
-    r"|\b(?:pra|para|pro|na|no) (?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)\b"
+    r"|\b(?:pra|para|pro|na|no) (?:o |a )?(?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)\b"
     r"|\b(?:later|earlier) in the (?:morning|afternoon|evening)\b|\b(?:to|into) the (?:morning|afternoon|evening)\b")
 # Where the description of the booking ends and its new slot begins: "…passa pra", "…move it to".
 _TARGET = re.compile(r"\b(?:pass|mud|troc|jog|mov|remarc|reagend|change|switch|shift|push|bump|reschedul)\w*"
@@ -86,6 +102,7 @@ class RelativeChange:
     same_week: bool = False  # "the Friday of that same week": the weekday in the booking's week
     next_free: bool = False  # "o próximo horário livre depois desse", "later the same day" without a time
     to_day_part: bool = False  # "mais pro fim da tarde", "to the afternoon": another part of the booking's day
+    sooner: bool = False  # "dá pra ser mais cedo?": with `next_free`, the free slot right before it that day
     following_week: bool = False  # "passa pra semana seguinte, mesmo dia": a week on, when a move names no day
     booking: SlotClues | None = None  # "a de segunda às 9h passa pra…": the booking, described before its new slot
     target: SlotClues | None = None  # …and the new slot, described after
@@ -100,7 +117,9 @@ class RelativeChange:
 def relative_change(text: str, today: date) -> RelativeChange:
     """The relative change a normalized message asks for, if any."""
     same_day = bool(_SAME_DAY.search(text))
-    later_that_day = same_day and bool(_LATER_SAME_DAY.search(text)) and not find_times(text)
+    untimed = not find_times(text) and _shift_minutes(text) is None and _shift(text) is None
+    said = (_LATER_SAME_DAY if same_day else _BARE_LATER_EARLIER).search(text) if untimed else None
+    later_that_day, same_day = said is not None, same_day or said is not None
     booking, target = _split(text, today)
     pointer = None if booking else _BOOKING_BY_WEEKDAY.search(text)
     if pointer:
@@ -110,6 +129,7 @@ def relative_change(text: str, today: date) -> RelativeChange:
                           same_week=bool(_SAME_WEEK.search(text)), following_week=bool(_FOLLOWING_WEEK.search(text)),
                           names_weekday=bool(weekdays_named(new_part)),
                           next_free=bool(_NEXT_FREE.search(text)) or later_that_day,
+                          sooner=bool(said and _EARLIER_WORD.search(said[0])),
                           to_day_part=bool(_DAY_PART_MOVE.search(text)), booking=booking, target=target)
 
 
@@ -117,7 +137,7 @@ def _shift(text: str) -> int | None:
     for pattern in (_SHIFT, _VERB_SHIFT):
         match = pattern.search(text)
         if match:
-            days = _COUNT[match["n"]] * (7 if match["unit"].startswith(("semana", "week")) else 1)
+            days = _DAY_COUNT[match["n"]] * (7 if match["unit"].startswith(("semana", "week")) else 1)
             return days if match["later"] else -days
     match = _NEXT_DAY.search(text)
     return None if match is None else 1 if match["later"] else -1
@@ -132,7 +152,10 @@ def _shift_minutes(text: str) -> int | None:
     match = _HOURS.search(text) or _VERB_HOURS.search(text)
     if match is None:
         return None
-    minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] else 0)
+    if match["mins"]:
+        minutes = _MINUTES[match["mins"]]
+    else:
+        minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] else 0)
     return minutes if match["later"] else -minutes
 
 

@@ -10,7 +10,10 @@ from datetime import date
 
 import pytest
 
+from agent_system.domain.appointments import AppointmentItem
+from agent_system.domain.patient import Patient
 from agent_system.language.text import normalize
+from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.relative_change import SlotClues, relative_change
 from agent_system.understanding.spoken_days import spell_out_days
 from clinic_servers.contract.cpf import normalize_cpf
@@ -42,12 +45,14 @@ def test_a_weekday_that_names_the_new_day_stays_the_new_day(text):
 @pytest.mark.parametrize(("text", "minutes"), [
     ("push it back an hour", 60), ("adianta meia hora", -30), ("bring it forward by two hours", -120),
     ("atrasa uma hora e meia", 90), ("can you make it an hour and a half later?", 90),
+    ("pode ser 1h depois?", 60), ("consegue adiantar 30 min?", -30), ("quinze minutos mais tarde", 15),
 ])
 def test_hours_with_the_verb_first_shift_the_time(text, minutes):
     assert read(text).shift_minutes == minutes
 
 
 @pytest.mark.parametrize("text", ["consegue deixar mais pro fim da tarde?", "passa pra parte da tarde, msm dia",
+                                  "quero trocar para o período da tarde",
                                   "later in the afternoon if possible", "could you move it to the morning?"])
 def test_another_part_of_the_booking_day(text):
     found = read(text)
@@ -61,6 +66,25 @@ def test_another_part_of_the_booking_day(text):
 def test_more_ways_of_saying_the_next_slot_or_a_week_back(text):
     found = read(text)
     assert found.next_free or found.shift_days == -7
+
+
+@pytest.mark.parametrize(("text", "sooner"), [("dá pra ser mais tarde?", False), ("um pouco mais tarde da pra?", False),
+                                             ("can I come a bit earlier?", True), ("could you make it earlier?", True)])
+def test_later_or_earlier_said_bare_is_that_day(text, sooner):
+    found = read(text)
+    assert found.next_free and found.same_day and found.sooner == sooner
+
+
+@pytest.mark.parametrize("text", ["I'll come back later", "me liga mais tarde", "can it be later this week?",
+                                  "mais tarde eu vejo"])
+def test_later_that_is_no_move(text):
+    assert not read(text).moves
+
+
+@pytest.mark.parametrize(("text", "days"), [("pode ser 7 dias depois?", 7), ("dez dias antes", -10),
+                                            ("four days later", 4)])
+def test_days_counted_past_three(text, days):
+    assert read(text).shift_days == days
 
 
 def _moved(pipeline, clinics, conversation, turns: list[str], change: str, yes: str):
@@ -125,3 +149,31 @@ def test_two_bookings_that_both_fit_ask_which_and_move_nothing(pipeline, new_con
         assert all_store_bookings(clinics, conversation.patient.cpf) == before and len(before) == 2
     finally:
         give_back(clinics, conversation)
+
+
+def test_earlier_that_day_offers_the_free_slot_right_before(pipeline, new_conversation, clinics):
+    conversation = new_conversation("Irene Paiva Matos", normalize_cpf(make_cpf(97605)))
+    try:
+        asked, before, after = _moved(pipeline, clinics, conversation,
+                                      ["Quero marcar com a Dra. Luciana Freitas dia 02/12 às 13h30"],
+                                      "dá pra ser um pouco mais cedo?", "sim")
+        assert asked.confirm is not None and asked.confirm.action == "reschedule"
+        assert before == [("clinic_e", "Dra. Luciana Freitas", "2026-12-02", "13:30")]
+        assert after == [("clinic_e", "Dra. Luciana Freitas", "2026-12-02", "10:30")]
+    finally:
+        give_back(clinics, conversation)
+
+
+@pytest.mark.parametrize(("text", "listed_day"), [
+    ("prefiro quinta", "2026-11-26"), ("sexta seria melhor", "2026-11-27"), ("tem como ser na sexta?", "2026-11-27"),
+    ("Friday would work better", "2026-11-27"),
+])
+def test_another_day_preferred_right_after_a_booking_offers_that_day(planner, text, listed_day):
+    made = AppointmentItem(clinic="clinic_a", doctor="Dr. Ricardo Lopes", date="2026-11-25", time="09:00",
+                           status="booked")
+    conversation = Conversation(patient=Patient(name="Irene Paiva Matos", cpf=normalize_cpf(make_cpf(97606))),
+                                appointments=[made], just_booked=made)
+    plan = planner.decompose(text, conversation, TODAY)
+    assert [(s.action, s.parameters) for s in plan.steps] == [
+        ("list_available_slots", {"doctor": "Dr. Ricardo Lopes", "date": listed_day})]
+    assert plan.pending is not None and plan.pending.action == "reschedule" and plan.awaiting is None
