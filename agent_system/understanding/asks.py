@@ -58,8 +58,8 @@ RESCHEDULE = _any(
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
 MOVE_TO = _any(
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:ela |ele |a consulta |o horario )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
-    rf"(?:move|moving|change|switch|shift|push|bump) (?:it|that|this|{_MY_BOOKING}) (?:to|for|until|till) {_TARGET}",
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:[\w.]+ ){{0,4}}?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
+    rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
     rf"(?:can|could) (?:i|we) (?:move|switch|change|swap) (?:it )?to {_TARGET}",
 )

@@ -33,8 +33,9 @@ _EARLIER = r"(?:antes|mais cedo|pra tras|para tras|a menos|earlier|before|sooner
 _WEEKS = rf"(?P<n>{_alternation(_DAY_COUNT)}) (?P<unit>semanas?|weeks?|dias?|days?)"
 _SHIFT = re.compile(rf"\b{_WEEKS} (?:(?P<later>{_LATER})|(?P<earlier>{_EARLIER}))\b")
 # "adianta uma semana", "volta uma semana" bring it forward; "adia uma semana", "push it back a week" put it off.
-_EARLIER_VERB = r"adiant\w*|antecip\w*|bring (?:it |me )?forward(?: by)?|move (?:it |me )?up(?: by)?"
-_LATER_VERB = r"adi(?:a|ar|e)|atras\w*|empurr\w*|push (?:it |me )?back(?: by)?|delay (?:it )?(?:by )?|postpone (?:it )?(?:by )?"
+_EARLIER_VERB = r"adiant\w*|antecip\w*|bring(?: it| me)? forward(?: by)?|move(?: it| me)? up(?: by)?"
+_LATER_VERB = (r"adi(?:a|ar|e)|atras\w*|empurr\w*|push(?: it| me)?(?: back| out)?(?: by)?|delay(?: it)?(?: by)?"
+               r"|postpone(?: it)?(?: by)?")
 _VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB}|volt\w*|recu\w*)|(?P<later>{_LATER_VERB}))\s+(?:em\s+)?{_WEEKS}\b")
 # A length of time, not a time of day: "uma hora", "1h", "meia hora", "30 min", "an hour and a half".
 _LENGTH = (rf"(?:(?P<half>meia hora|half an hour)|(?P<mins>{_alternation(_MINUTES)}) ?min(?:utos?|utes?|s)?\b"
@@ -72,8 +73,11 @@ _DAY_PART_MOVE = re.compile(
     r"|\b(?:pra|para|pro|na|no) (?:o |a )?(?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)\b"
     r"|\b(?:later|earlier) in the (?:morning|afternoon|evening)\b|\b(?:to|into) the (?:morning|afternoon|evening)\b")
 # Where the description of the booking ends and its new slot begins: "…passa pra", "…move it to".
+# The verb may have the booking between it and its new slot ("mudar a de quarta pra segunda"), or the new slot may be
+# proposed ("a consulta das 9 pode ser às 10h30?", "can the 2 pm one be 3 pm?").
 _TARGET = re.compile(r"\b(?:pass|mud|troc|jog|mov|remarc|reagend|change|switch|shift|push|bump|reschedul)\w*"
-                     r"(?: (?:it|that|this|ela|ele|a consulta|o horario|me|for me))? (?:pra|para|pro|to|into|for)\b")
+                     r"(?P<middle>(?: (?!pra\b|para\b|pro\b|to\b|into\b|for\b)[\w/:]+){0,4}?) (?:pra|para|pro|to|into|for)\b"
+                     r"|\b(?:pode|poderia|da pra) ser\b|\b(?:can|could) (?:it|that|this|that one|this one) be\b")
 
 # A booking pointed at by its weekday, with no verb of moving before its new slot: "the Friday one, make it an hour
 # later", "a de sexta, uma semana pra frente". That weekday says which booking, never the day it moves to.
@@ -110,8 +114,9 @@ class RelativeChange:
     @property
     def moves(self) -> bool:
         """Whether the message says how a booking moves, relative to it."""
+        described = self.booking is not None and self.target not in (None, SlotClues())
         return (self.shift_days is not None or self.shift_minutes is not None or self.same_day or self.next_free
-                or self.same_week or self.to_day_part)
+                or self.same_week or self.to_day_part or described)
 
 
 def relative_change(text: str, today: date) -> RelativeChange:
@@ -164,8 +169,10 @@ def _split(text: str, today: date) -> tuple[SlotClues | None, SlotClues | None]:
     match = _TARGET.search(text)
     if match is None:
         return None, None
-    before, after = _clues(text[:match.start()], today), _clues(text[match.end():], today)
-    return (before, after) if before != SlotClues() else (None, None)
+    said = f"{text[:match.start()]} {match['middle'] or ''}"  # "mudar a de quarta pra…": the booking is in between
+    before, after = _clues(said, today), _clues(text[match.end():], today)
+    proposed_nothing = match["middle"] is None and after == SlotClues()  # "…às 4, pode ser?": no new slot after it
+    return (before, after) if before != SlotClues() and not proposed_nothing else (None, None)
 
 
 def _clues(part: str, today: date) -> SlotClues:

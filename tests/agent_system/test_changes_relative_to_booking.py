@@ -177,3 +177,25 @@ def test_another_day_preferred_right_after_a_booking_offers_that_day(planner, te
     assert [(s.action, s.parameters) for s in plan.steps] == [
         ("list_available_slots", {"doctor": "Dr. Ricardo Lopes", "date": listed_day})]
     assert plan.pending is not None and plan.pending.action == "reschedule" and plan.awaiting is None
+
+
+TWO_BOOKINGS = [AppointmentItem(clinic="clinic_a", doctor="Dr. Ricardo Lopes", date="2026-11-25", time="09:00",
+                                status="booked"),
+                AppointmentItem(clinic="clinic_b", doctor="Dra. Camila Rocha", date="2026-11-26", time="14:00",
+                                status="booked")]
+
+
+@pytest.mark.parametrize(("text", "doctor", "new"), [
+    ("a consulta das 9 pode ser as 10h30?", "Dr. Ricardo Lopes", ("2026-11-25", "10:30")),
+    ("can the 2 pm one be moved to 3 pm?", "Dra. Camila Rocha", ("2026-11-26", "15:00")),
+    ("quero mudar a de quarta pra segunda que vem as 9", "Dr. Ricardo Lopes", ("2026-11-30", "09:00")),
+    ("the one on the 25th, push it a week", "Dr. Ricardo Lopes", ("2026-12-02", "09:00")),
+    ("move Dr. Ricardo to Friday same time", "Dr. Ricardo Lopes", ("2026-11-27", "09:00")),
+    ("a de quinta, uma semana depois", "Dra. Camila Rocha", ("2026-12-03", "14:00")),
+])
+def test_the_booking_said_with_its_new_slot_among_two(planner, text, doctor, new):
+    conversation = Conversation(patient=Patient(name="Irene Paiva Matos", cpf=normalize_cpf(make_cpf(97607))),
+                                appointments=TWO_BOOKINGS)
+    plan = planner.decompose(text, conversation, TODAY)
+    assert plan.steps == [] and plan.awaiting is not None
+    assert (plan.awaiting.appointment.doctor, plan.awaiting.new_date, plan.awaiting.new_time) == (doctor, *new)
