@@ -99,8 +99,7 @@ MY_APPOINTMENTS = _any(
     r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
     # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
     rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|onde|aonde|what|when|which|where)\b.* (?:minhas?|meus?|my|that|"
-    rf"essa|aquela) (?:(?:proxim[ao]s?|next|\w+logy|\w+logia|ortopedia|orthopedics|cardio|dermato|orto) )?"
-    rf"(?:{_BOOKING}|one|thing|coisa)\b",
+    rf"essa|aquela) (?:\w+ ){{0,2}}(?:{_BOOKING}|one|thing|coisa)\b",
     # "a minha do cardiologista é que dia?": the booking named by its doctor or specialty, then the question
     r"(?:a|o) (?:minha|meu) (?:de|do|da|com)\b.*\b(?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)",
     # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"
@@ -136,7 +135,15 @@ MY_APPOINTMENTS = _any(
     r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
     r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?(?:vou|marquei|agendei)"
     r"(?: consultar| ver| passar)?(?: com)? mesmo",
-    rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?{_BOOKING}",
+    rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?(?:{_BOOKING}|thing|one)",
+    # "what time did I book with…?", "where do I need to go on Monday?", "em qual clínica eu vou na quarta?"
+    r"(?:what time|what day|when|which day) did (?:i|we) book", r"where (?:do|should|will|must) i (?:need to |have to )?go",
+    r"(?:qual|que|em que|em qual) clinica (?:eu )?(?:vou|tenho que ir|preciso ir)",
+    r"(?:como|how) (?:ficou|esta|ta|is|s|does) (?:a )?(?:minha|my) (?:agenda|schedule)",
+    r"(?:quais|what) (?:sao |are )?(?:os )?(?:meus|my) (?:horarios|times)",
+    r"(?:what|o que|oq)(?: s| is)? (?:booked|marcado|agendado) (?:for|pra|para) (?:me|mim)",
+    r"\bone\b[\w ]*\b(?:what|which) (?:day|time|date|clinic) (?:was|is) it\b",
+    r"(?:meu|minha) (?:horario|consulta)\b[\w ]*\b(?:q|que|qual) (?:dia|horas?)\b",
     r"(?:o que|oq|what) (?:eu |i )?(?:tenho|have|ve got|have i got|do i have)\b(?= (?:pra|para|na|no|nessa|essa|esta|"
     r"this|next|on|for|amanha|hoje|tomorrow|today)\b)",
     r"(?:anything|something|algo|alguma coisa) (?:booked|scheduled|marcad\w*|agendad\w*)",

@@ -49,7 +49,10 @@ def test_a_bare_yes_to_another_day_lists_that_doctor(pipeline, new_conversation,
 
 @pytest.mark.parametrize("text", ["tenho algo pra segunda?", "remind me when I'm seeing the skin doctor",
                                   "e a do ortopedista, q horas q é mesmo?", "which clinic was it again?",
-                                  "a da pele, era q dia mesmo?"])
+                                  "a da pele, era q dia mesmo?", "what time did I book with the dermatologist?",
+                                  "em qual clínica eu vou na quarta?", "where do I need to go on Monday?",
+                                  "when's my skin appointment?", "como ficou minha agenda?", "what's booked for me?",
+                                  "is my cardiology thing on wednesday?", "meu horario de segunda é que horas?"])
 def test_own_bookings_asked_by_context(text):
     assert asks.MY_APPOINTMENTS.search(normalize(text))
 
@@ -58,6 +61,13 @@ def test_own_bookings_asked_by_context(text):
     ("put my grandson in the 11:30", "grandson"), ("bota minha sogra no das 9", "sogra"),
     ("book my cousin with Dr. Fernando Mendes", "cousin"), ("it's for my mother-in-law", "mother-in-law"),
     ("meu primo precisa de um dermato", "primo"), ("put me in the 11:30", None),
+    ("can you book my boy in with Dr Ricardo", "boy"), ("for my elderly mother", "mother"), ("i have a boy", None),
 ])
 def test_relatives_in_new_words(text, relation):
     assert relation_in(normalize(text)) == relation
+
+
+@pytest.mark.parametrize("text", ["quais horarios tem a dra camila?", "what times does Dr. Ricardo have on Friday?",
+                                  "when is the next opening with the skin doctor?"])
+def test_open_slots_asked_about_stay_listings(text):
+    assert not asks.MY_APPOINTMENTS.search(normalize(text))
