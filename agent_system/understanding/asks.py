@@ -58,7 +58,10 @@ RESCHEDULE = _any(
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
 MOVE_TO = _any(
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:[\w.]+ ){{0,4}}?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
+    # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
+    # a listing ("me passa os horários pra amanhã" asks for slots)
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:(?:ela|ele|a consulta|o horario|a|o)"
+    rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
     rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
     rf"(?:can|could) (?:i|we) (?:move|switch|change|swap) (?:it )?to {_TARGET}",

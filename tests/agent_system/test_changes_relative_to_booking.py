@@ -14,6 +14,7 @@ from agent_system.domain.appointments import AppointmentItem
 from agent_system.domain.patient import Patient
 from agent_system.language.text import normalize
 from agent_system.sessions.conversation import Conversation
+from agent_system.understanding import asks
 from agent_system.understanding.relative_change import SlotClues, relative_change
 from agent_system.understanding.spoken_days import spell_out_days
 from clinic_servers.contract.cpf import normalize_cpf
@@ -199,3 +200,11 @@ def test_the_booking_said_with_its_new_slot_among_two(planner, text, doctor, new
     plan = planner.decompose(text, conversation, TODAY)
     assert plan.steps == [] and plan.awaiting is not None
     assert (plan.awaiting.appointment.doctor, plan.awaiting.new_date, plan.awaiting.new_time) == (doctor, *new)
+
+
+@pytest.mark.parametrize(("text", "moves"), [
+    ("passa a consulta da dermato pro dia 3/12, 15h", True), ("passa a do dr. ricardo pro dia 4", True),
+    ("me passa os horarios pra amanha", False), ("me passa as vagas pra sexta", False),
+])
+def test_a_verb_of_moving_with_the_booking_in_between_but_never_a_listing(text, moves):
+    assert bool(asks.MOVE_TO.search(normalize(text))) == moves
