@@ -6,9 +6,10 @@ from typing import Any
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.domain.appointments import AppointmentItem, SlotOffer, chronological
+from agent_system.domain.appointments import AppointmentItem, chronological
 from agent_system.domain.tools import Tool
 from agent_system.planning.draft import PlanDraft
+from agent_system.planning.move_target import MoveTarget
 from agent_system.domain.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
 from agent_system.understanding.write_intent import mistyped_code
@@ -27,6 +28,7 @@ class AppointmentPlanning:
         self.out, self.r, self.conv, self.registry = draft, reading, conversation, registry
         self.pending = conversation.pending
         self.ordinal_used = False  # an ordinal that chose the booking does not also choose the new slot
+        self.target = MoveTarget(reading, conversation.last_slots, conversation.pending)
 
     # -- entry points ----------------------------------------------------------------------------
     def continues(self, action: str) -> bool:
@@ -108,9 +110,9 @@ class AppointmentPlanning:
         original = just_made or original or self._known("reschedule")
         if original is None:
             return
-        if self.r.relative.next_free:
+        if self.r.relative.next_free or (new is None and self.target.to_part_of_day(original)):
             return self._offer_next_free(original)
-        new = new or self._new_slot(original)
+        new = new or self.target.slot(original, ordinal_free=not self.ordinal_used)
         if new is None:
             return self._offer_new_slots(original)
         self._ask_to_confirm(PendingChange(action="reschedule", appointment=self._with_code(original),
@@ -218,52 +220,11 @@ class AppointmentPlanning:
         return [a for a, score in zip(pool, scores) if score == best] if best else []
 
     def _moving(self) -> bool:
-        r = self.r
-        return r.wants_reschedule or r.moves_to or r.instead or self._pending("action") == "reschedule"
+        r = self.r  # a relative change's day or time is the new slot's, never the booking's
+        return (r.wants_reschedule or r.moves_to or r.instead or r.relative.moves
+                or self._pending("action") == "reschedule")
 
     # -- the new slot of a reschedule ------------------------------------------------------------
-    def _new_slot(self, original: AppointmentItem) -> tuple[str, str] | None:
-        picked = self._picked_offer(original)
-        if picked is not None:
-            return picked.date, picked.time
-        relative, target = self.r.relative, self.r.relative.target
-        days = list(target.days) if target else self._new_days(original)
-        times = list(target.times) if target else [t for t in self.r.times if t != original.time] or self.r.times
-        day = days[-1] if days else self._pending("new_date")
-        keeps_time = self.r.same_time or relative.shift_days is not None
-        shift = relative.shift_days
-        if shift is None and relative.following_week and not (target and target.days) and not self.r.dates:
-            shift = 7  # "pra semana seguinte, mesmo dia e horário"
-        keeps_time = keeps_time or shift is not None
-        if shift is not None:  # "uma semana depois": from the booking's own day
-            day = (date.fromisoformat(original.date) + timedelta(days=shift)).isoformat()
-        elif relative.same_day:
-            day = original.date
-        elif (day or original.date) == original.date and relative.names_weekday and not times:  # "pra sexta que vem", booked on a Friday
-            day = (date.fromisoformat(original.date) + timedelta(days=7)).isoformat()
-        elif relative.same_week and day:  # "a sexta dessa mesma semana": that weekday in the booking's week
-            booked, named = date.fromisoformat(original.date), date.fromisoformat(day)
-            day = (booked + timedelta(days=named.weekday() - booked.weekday())).isoformat()
-        time = times[-1] if times else original.time if keeps_time else self._pending("new_time")
-        if relative.shift_minutes is not None and not times:  # "uma hora mais tarde": that day, the time moved
-            hour, minute = divmod(int(original.time[:2]) * 60 + int(original.time[3:]) + relative.shift_minutes, 60)
-            return (day or original.date, f"{hour:02d}:{minute:02d}") if 0 <= hour < 24 else None
-        return (day or original.date, time) if time else None
-
-    def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:
-        """The original doctor's offer picked from the last listing ('o primeiro', 'às 10h')."""
-        days = self._new_days(original)
-        offers = sorted((s for s in self.conv.last_slots
-                         if s.doctor == original.doctor and (not days or s.date in days)), key=chronological)
-        if self.r.ordinal is not None and not self.ordinal_used:
-            return offers[self.r.ordinal] if -len(offers) <= self.r.ordinal < len(offers) else None
-        timed = [s for s in offers if s.time in self.r.times]
-        return timed[0] if len(timed) == 1 else None
-
-    def _new_days(self, original: AppointmentItem) -> list[str]:
-        """The dates named for the new slot (the booking's own date only for a same-day move)."""
-        return [d for d in self.r.days if d != original.date] or (self.r.days if self.r.times else [])
-
     def _clues_to_carry(self, action: str) -> dict[str, str | None]:
         """What the message says about the booking (or its new slot), kept for after the lookup."""
         r = self.r
@@ -277,11 +238,13 @@ class AppointmentPlanning:
     def _offer_next_free(self, original: AppointmentItem) -> None:
         """"o próximo horário livre depois desse": list the doctor's slots from the booking on; the first one after
         it is offered for a yes once the clinic has answered (`awaited_change`)."""
-        self.out.note("The next free slot after the booking: list its doctor's slots from that day, offer the first.")
-        day = {"date": original.date} if self.r.relative.same_day else {"date_from": original.date}
+        self.out.note("The next free slot after the booking, or another part of its day: list its doctor's slots there, "
+                      "offer the one that fits.")
+        same_day = self.r.relative.same_day or self.target.to_part_of_day(original)
+        day = {"date": original.date} if same_day else {"date_from": original.date}
         self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **day)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
-                        next_free_after=self._with_code(original))
+                        next_free_after=self._with_code(original), sooner=self.r.relative.sooner)
 
     def _offer_new_slots(self, original: AppointmentItem) -> None:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")

@@ -22,12 +22,20 @@ def awaited_change(plan: Plan, results: list[StepResult], before: PendingChange 
 
 
 def _after_next_free(plan: Plan, results: list[StepResult]) -> Plan:
-    """A move to the next free slot after the booking: the first one the listing shows after it waits for a yes."""
+    """A move to the next free slot after the booking: the first one the listing shows after it waits for a yes (to
+    another part of its day: the only free slot there)."""
     booked = plan.next_free_after
     if booked is None or plan.awaiting is not None:
         return plan
-    later = sorted((s.date, s.time) for s in offered_slots(results)
-                   if s.doctor == booked.doctor and (s.date, s.time) > (booked.date, booked.time))
+    if plan.day_part:  # another part of its day: the one free slot there waits for a yes; several are listed
+        there = [(s.date, s.time) for s in offered_slots(results, plan.day_part) if s.doctor == booked.doctor]
+        later = there if len(there) == 1 else []
+    elif plan.sooner:  # "mais cedo": the free slot right before it that day
+        later = sorted((s.date, s.time) for s in offered_slots(results) if s.doctor == booked.doctor
+                       and s.date == booked.date and s.time < booked.time)[-1:]
+    else:
+        later = sorted((s.date, s.time) for s in offered_slots(results)
+                       if s.doctor == booked.doctor and (s.date, s.time) > (booked.date, booked.time))
     if not later:
         return plan
     change = PendingChange(action="reschedule", appointment=booked, new_date=later[0][0], new_time=later[0][1])

@@ -39,6 +39,21 @@ class FollowUps:
         asked = (previous.doctor.name, previous.days[0], previous.times[0])
         return next((s for s in self.conv.last_slots if (s.doctor, s.date, s.time) == asked), None)
 
+    def repeated_request(self) -> Reading | None:
+        """The previous message, when it asked for one doctor on a day and booked nothing, and this one says only
+        another day ("msm horário mas na sexta então", "same time but Thursday") or a bare yes to trying another
+        one: the doctor named last is meant, not the doctor of an older listing."""
+        r = self.r
+        if self.conv.just_booked is not None or r.doctors or r.specialties or r.clinics or r.ordinal is not None:
+            return None
+        if self.conv.pending is not None or self.conv.awaiting is not None:
+            return None  # a slot or change held for a yes: the yes is that one's
+        previous = self.previous()
+        if previous is None or previous.doctor is None or not previous.dates:
+            return None
+        bare_yes = r.agrees and not (r.dates or r.times) and previous.asks_to_write and len(previous.times) == 1
+        return previous if len(r.dates) == 1 or bare_yes else None
+
     def other_doctors(self) -> list[DoctorRef]:
         """"o outro médico", "the other doctor": the specialty's doctors the last listing did not show."""
         if self.r.other_doctor is None or self.r.doctors or not self.conv.last_slots:

@@ -5,7 +5,7 @@ from datetime import date
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.domain.appointments import SlotOffer, chronological
+from agent_system.domain.appointments import SlotOffer
 from agent_system.domain.tools import Tool
 from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
@@ -14,10 +14,11 @@ from agent_system.planning.follow_ups import FollowUps
 from agent_system.planning.held_slots import offer_soonest
 from agent_system.domain.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.planning.several_requests import combined
+from agent_system.planning.without_steps import plan_without_steps
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading, read
-from agent_system.understanding.vocabulary import DoctorIndex
+from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 
 
 class RulesPlanner:
@@ -68,7 +69,7 @@ class _Policy:
             self.out.note("Patient records, someone else's data or an attempt to change the rules: refuse, no steps.")
             return self.out.intend(Intent.PRIVACY)
         if r.day_conflict:
-            self.out.note("The weekday and the date disagree: ask which day, plan nothing on either.")
+            self.out.note("Two ways of saying the day disagree: ask which day, plan nothing on either.")
             return self.out.intend(Intent.WHICH_DAY, days_to_choose=[d.isoformat() for d in r.day_conflict])
         if r.wants_cancel and not r.wants_reschedule:
             return appointments.cancel()
@@ -99,7 +100,7 @@ class _Policy:
         r, made = self.r, self.conv.just_booked
         correction = r.corrects and (r.times or r.dates)
         changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
-                   or r.offers_another or r.only_a_time)
+                   or r.offers_another or r.only_a_time or bool(r.same_time and r.dates))
         # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
         several = len(self.conv.appointments) > 1
         if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:
@@ -114,6 +115,9 @@ class _Policy:
         if asked is not None and r.asks_to_write:
             self.out.note("A bare go-ahead right after asking about one listed slot: that slot.")
             return self._book(asked)
+        again = follow_ups.repeated_request()
+        if again is not None and again.doctor is not None:
+            return self._ask_again(again, again.doctor)
         others = follow_ups.other_doctors() or follow_ups.pointed_doctors()
         if len(others) == 1 or (others and r.other_doctor):
             self.out.note(f"The doctor(s) pointed at without a name: {', '.join(d.name for d in others)}.")
@@ -127,6 +131,22 @@ class _Policy:
                 doctors=[DoctorChoice(doctor=d.name, clinic=d.clinic_id) for d in others]))
             return True
         return False
+
+    def _ask_again(self, previous: Reading, doctor: DoctorRef) -> bool:
+        """The previous request for one doctor again, on the day this message says, at its time or the one kept."""
+        r = self.r
+        day = r.days[0] if r.dates else previous.days[0] if len(previous.days) == 1 and r.times else None
+        time = r.times[0] if len(r.times) == 1 else previous.times[0] if len(previous.times) == 1 and r.dates else None
+        if day and time:
+            slot = SlotOffer(clinic=doctor.clinic_id, doctor=doctor.name, date=day, time=time)
+            if r.asks_to_write:
+                self.out.note("The previous request again, with the day or time this message corrects.")
+                return self._book(slot)
+            self.out.facts["asked_slot"] = slot  # "same time but Thursday" asks no write: offered for a yes
+        self.out.note(f"The doctor named last, {doctor.name}: list that doctor's slots.")
+        self.out.step(doctor.clinic_id, Tool.LIST_AVAILABLE_SLOTS, doctor=doctor.name, **({"date": day} if day else {}))
+        self.out.intend(Intent.BOOK if previous.asks_to_write else Intent.LIST)
+        return True
 
     # -- booking from the message or the last listing --------------------------------------------
     def _book_from_context(self) -> bool:
@@ -217,43 +237,7 @@ class _Policy:
             return
         if self._relist_last_listing():
             return
-        self._without_steps()
-
-    def _without_steps(self) -> None:
-        r = self.r
-        if r.accepts and self.conv.choosing and self.conv.last_slots:
-            return self._ask_which_slot()
-        if (r.accepts or r.agrees) and self.conv.just_booked is not None:
-            self.out.note("A yes right after a confirmed booking: it is booked already, nothing more to do.")
-            return self.out.intend(Intent.ALREADY_BOOKED, just_booked=self.conv.just_booked)
-        if r.off_topic and not (r.wants_book or r.wants_list):
-            self.out.note("A topic no clinic deals with: explain the scope.")
-            return self.out.intend(Intent.OUT_OF_SCOPE)
-        if self.conv.appointments and r.points_at_booking and not r.specialties:
-            return self._ask_with_options()
-        if r.wants_book or r.wants_list or r.ordinal is not None or r.dates or r.times or r.date_range:
-            self.out.note("A booking, listing or day without any specialty, doctor or clinic: ask which specialty.")
-            return self.out.intend(Intent.MISSING_SPECIALTY)
-        if r.greets or r.agrees:
-            return self.out.intend(Intent.GREETING)
-        if r.about_appointments or r.wants_cancel or r.moves_to or r.instead or r.day_part or r.some_doctor:
-            return self._ask_with_options()
-        self.out.note("Nothing the clinics can help with: explain the scope.")
-        self.out.intend(Intent.OUT_OF_SCOPE)
-
-    def _ask_which_slot(self) -> None:
-        """A bare yes to a listing that offered no one slot: ask which (the earliest as the example); book nothing."""
-        self.out.note("A yes to a listing without one slot offered: ask which of the listed times, book nothing.")
-        self.out.intend(Intent.CHOOSE_SLOT, slot_example=min(self.conv.last_slots, key=chronological))
-
-    def _ask_with_options(self) -> None:
-        """About appointments but not understood: ask, offering the bookings, the doctors just listed or the specialties."""
-        self.out.note("About appointments, but not enough to act on: ask, with concrete options.")
-        if self.conv.appointments:
-            return self.out.intend(Intent.CLARIFY, clarification=Clarification(appointments=self.conv.appointments))
-        listed = dict.fromkeys((s.doctor, s.clinic) for s in self.conv.last_slots)
-        self.out.intend(Intent.CLARIFY, clarification=Clarification(
-            doctors=[DoctorChoice(doctor=d, clinic=c) for d, c in listed]))
+        plan_without_steps(self.out, self.r, self.conv)
 
     def _listing_intent(self) -> Intent:
         return Intent.BOOK if self.r.wants_book else Intent.LIST

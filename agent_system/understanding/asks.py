@@ -51,20 +51,30 @@ RESCHEDULE = _any(
     # a verb of changing with the booking as its object: "mudar a consulta", "change my appointment"
     rf"(?:mud|troc|transfer|alter)\w* (?:de )?{_MY_BOOKING}", rf"(?:move|change|switch|swap|shift) {_MY_BOOKING}",
     r"(?:move|change|switch|swap|shift) (?:the )?(?:time|date|day)", r"(?:mudar|trocar) (?:o |a )?(?:horario|data|dia)",
+    # the booking as the subject: "one of my bookings has to change", "uma consulta minha precisa mudar"
+    rf"{_BOOKING}(?: of mine)? (?:has|have|needs?|must) (?:to )?(?:change|move|be (?:changed|moved))",
+    rf"{_BOOKING}(?: minhas?)? (?:tem|precisa|vai ter) (?:que |de )?(?:mudar|trocar|ser (?:mudad|trocad|remarcad)\w*)",
 )
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
 MOVE_TO = _any(
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:ela |ele |a consulta |o horario )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
-    rf"(?:move|moving|change|switch|shift|push|bump) (?:it|that|this|{_MY_BOOKING}) (?:to|for|until|till) {_TARGET}",
+    # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
+    # a listing ("me passa os horários pra amanhã" asks for slots)
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:(?:ela|ele|a consulta|o horario|a|o)"
+    rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
+    rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
+    rf"(?:can|could) (?:i|we) (?:move|switch|change|swap) (?:it )?to {_TARGET}",
 )
 # A change asked for without saying what changes ("dá pra trocar?", "quero mudar", "can I change that?",
 # "switch it", "move it"), or a correction ("errei", "na verdade", "actually", "my mistake"): about the
 # booking just made, a move of it; elsewhere nothing to act on.
 CHANGE_IT = _any(r"(?:troc|mud|alter)(?:ar|a|e|o|aria|as|am)", r"(?:change|switch|swap|move|shift) (?:it|that|this)",
                  r"(?:can|could|would|pls|please) (?:i |we |you )?(?:change|switch|swap|move)(?: it| that)?",
-                 r"(?:change|switch|swap)(?: it)?\??$")
+                 r"(?:change|switch|swap)(?: it)?\??$",
+                 # another day preferred: "prefiro quinta", "sexta seria melhor", "tem como ser na sexta?"
+                 r"prefiro", r"seria melhor", r"(?:tem como|da pra|poderia) ser (?:na|no|dia|em)",
+                 r"(?:i d|i would) (?:rather|prefer)", r"(?:works|would work|would be) better")
 CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd", r"quis dizer", r"queria dizer",
                   r"mudei de ideia", r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops",
                   r"ops")
@@ -92,8 +102,7 @@ MY_APPOINTMENTS = _any(
     r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
     # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
     rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|onde|aonde|what|when|which|where)\b.* (?:minhas?|meus?|my|that|"
-    rf"essa|aquela) (?:(?:proxim[ao]s?|next|\w+logy|\w+logia|ortopedia|orthopedics|cardio|dermato|orto) )?"
-    rf"(?:{_BOOKING}|one|thing|coisa)\b",
+    rf"essa|aquela) (?:\w+ ){{0,2}}(?:{_BOOKING}|one|thing|coisa)\b",
     # "a minha do cardiologista é que dia?": the booking named by its doctor or specialty, then the question
     r"(?:a|o) (?:minha|meu) (?:de|do|da|com)\b.*\b(?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)",
     # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"
@@ -116,14 +125,28 @@ MY_APPOINTMENTS = _any(
     r"(?:anything|something|algo|alguma coisa) (?:of mine|meu|minha)",
     # "do I have anything this week?", "tenho algo na quarta?": something of one's own, on a day or a span
     r"(?:do i have|have i got|have i|i got|tenho|eu tenho) (?:anything|something|algo|alguma coisa)"
-    r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia)\b",
+    r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia|pra|para|pro)\b",
     # "when am I booked in?", "is my dermatology appointment this week?", "e a próxima, qnd é?"
-    r"(?:when|what time|what day|where) (?:am i|are we) (?:booked|scheduled|seeing|seen|due|going)",
+    r"(?:when|what time|what day|where) (?:am i|are we|i m|i am|we re) (?:booked|scheduled|seeing|seen|due|going)",
+    # "e a do ortopedista, q horas q é mesmo?": one's booking named by its doctor or specialty, asked when it is
+    r"\b(?:a|o) (?:do|da|de|com) [\w ]+? (?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)"
+    r"(?:(?: q| que)? (?:e|eh|era|vai ser|sera)| (?:mesmo|msm))\b",
+    # "qual médico era mesmo?", "which clinic was it again?": right after a booking, a question about it
+    r"(?:qual|que) (?:clinica|medic[oa]|doutor[a]?|dia|horario|hora) (?:e|era|foi|vai ser|sera|ficou) (?:mesmo|msm)\b",
+    r"(?:which|what) (?:clinic|doctor|day|time) (?:was|is) (?:it|that|that one) again\b",
     # "who will I be seeing?", "qual doutora eu marquei mesmo?": the doctor of one's own booking
     r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
     r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?(?:vou|marquei|agendei)"
     r"(?: consultar| ver| passar)?(?: com)? mesmo",
-    rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?{_BOOKING}",
+    rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?(?:{_BOOKING}|thing|one)",
+    # "what time did I book with…?", "where do I need to go on Monday?", "em qual clínica eu vou na quarta?"
+    r"(?:what time|what day|when|which day) did (?:i|we) book", r"where (?:do|should|will|must) i (?:need to |have to )?go",
+    r"(?:qual|que|em que|em qual) clinica (?:eu )?(?:vou|tenho que ir|preciso ir)",
+    r"(?:como|how) (?:ficou|esta|ta|is|s|does) (?:a )?(?:minha|my) (?:agenda|schedule)",
+    r"(?:quais|what) (?:sao |are )?(?:os )?(?:meus|my) (?:horarios|times)",
+    r"(?:what|o que|oq)(?: s| is)? (?:booked|marcado|agendado) (?:for|pra|para) (?:me|mim)",
+    r"\bone\b[\w ]*\b(?:what|which) (?:day|time|date|clinic) (?:was|is) it\b",
+    r"(?:meu|minha) (?:horario|consulta)\b[\w ]*\b(?:q|que|qual) (?:dia|horas?)\b",
     r"(?:o que|oq|what) (?:eu |i )?(?:tenho|have|ve got|have i got|do i have)\b(?= (?:pra|para|na|no|nessa|essa|esta|"
     r"this|next|on|for|amanha|hoje|tomorrow|today)\b)",
     r"(?:anything|something|algo|alguma coisa) (?:booked|scheduled|marcad\w*|agendad\w*)",

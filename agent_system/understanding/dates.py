@@ -62,7 +62,7 @@ _MONTH_DAY = re.compile(
 )
 _RELATIVE = re.compile(rf"\b(?P<word>{_alternation(_RELATIVE_DAYS)})\b", re.ASCII)
 _WEEKDAY = re.compile(
-    r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+)?"
+    r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+|(?P<this>this|n?essa|n?esta)\s+)?"
     rf"(?P<name>{_alternation(_WEEKDAYS)})(?P<feira>[\s-]feira)?\b"
     r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana)|\s+next week)"
     r"|(?P<que_vem>\s+q(?:ue)? vem))?\b",
@@ -246,9 +246,8 @@ def _resolve_weekday(match: re.Match[str], today: date) -> date | None:
         return None
     if match["following_week"]:
         return today + timedelta(days=7 - today.weekday() + _WEEKDAYS[name])
-    days_ahead = (_WEEKDAYS[name] - today.weekday()) % 7
-    if days_ahead == 0 and (match["next"] or match["que_vem"]):
-        days_ahead = 7
+    # Today's own weekday said bare is the next one ("sexta" on a Friday); "essa sexta", "this Friday", "hoje": today.
+    days_ahead = (_WEEKDAYS[name] - today.weekday()) % 7 or (0 if match["this"] else 7)
     return today + timedelta(days=days_ahead)
 
 

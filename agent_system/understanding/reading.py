@@ -18,7 +18,8 @@ from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.acceptance import only_accepts
 from agent_system.understanding.price import asks_price
 from agent_system.understanding.date_windows import find_date_window
-from agent_system.understanding.dates import find_date_range, find_dates, weekday_mismatch
+from agent_system.understanding.day_corrections import days_in_conflict, without_corrected_days
+from agent_system.understanding.dates import find_date_range, find_dates
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.relative_change import RelativeChange, relative_change, without_time_shift
 from agent_system.understanding.requests import split_requests
@@ -189,7 +190,7 @@ def _asks_on_its_own(r: Reading) -> bool:
 def _read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
           federation: FederationWords) -> Reading:
     text = normalize(message)
-    dated = spell_out_days(text)  # "dia vinte e sete", "the fourth of December"
+    dated = without_corrected_days(spell_out_days(text))  # "dia vinte e sete"; "quinta, não, sexta": the last day
     window = find_date_window(dated, today)
     # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
     undated = f"{dated[:window.span[0]]} {dated[window.span[1]:]}" if window else dated
@@ -205,7 +206,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
         invalid_specialty=federation.unoffered_specialty(text), doctors=named,
         clinics=clinics, dates=find_dates(undated, today), times=find_times(asks.without_noon_bound(without_time_shift(dated))),
         date_range=(window.start, window.end) if window else find_date_range(undated, today),
-        ordinal=ordinal, day_conflict=weekday_mismatch(undated, today), relative=relative_change(dated, today),
+        ordinal=ordinal, day_conflict=days_in_conflict(undated, today), relative=relative_change(dated, today),
         foreign_cpf=_mentions_foreign_cpf(message, conversation.patient.cpf),
         wants_privacy=bool(vocab.PRIVACY.search(without_codes(text))), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),

@@ -46,7 +46,8 @@ _WEEKDAY = _words(WEEKDAY_NAMES)
 # A PT weekday right before a number word: "segunda trinta", "na sexta quatro". Not when the number is an hour
 # ("sexta quatro e meia", "quinta dez horas", "terça uma da tarde").
 _PT_WEEKDAY = r"(?:segunda|terca|quarta|quinta|sexta)(?:[- ]feira)?|sabado|domingo|seg|qua|qui|sex"
-_AN_HOUR_FOLLOWS = r"(?!\s+(?:e (?:meia|quinze|trinta)|horas?\b|h\b|d[ae] (?:manha|tarde|noite)|pras?\b|para\b))"
+_AN_HOUR_FOLLOWS = (r"(?!\s+(?:e (?:meia|quinze|trinta)|horas?\b|h\b|d[ae] (?:manha|tarde|noite)|pras?\b|para\b"
+                    r"|semanas?\b|dias?\b|minutos?\b))")  # "a de quinta, uma semana depois": a length
 # PT: "dia tres", "tres de dezembro", "quarta vinte e cinco"; EN: "December second", "the fourth of December",
 # "Friday the first".
 _PT_CUED = re.compile(rf"\b(?P<before>dia\s+|(?:{_PT_WEEKDAY})\s+(?:dia\s+)?)(?P<n>{_PT_NUMBER})\b{_AN_HOUR_FOLLOWS}"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.language.text import normalize
+from agent_system.understanding.dates import MONTH_NAMES
 
 
 def _words(*phrases: str) -> re.Pattern[str]:
@@ -98,21 +99,25 @@ GREETING = _words(
 YES = _words(r"sim", r"yes", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"claro", r"certo", r"sure", r"yep",
              r"correto", r"exato", r"please do", r"go ahead")
 
-# "on the 3rd", "Friday the 4th", "wed 2nd" name a day of the month, not an option.
-_NOT_A_DAY = r"(?<!on the )(?<!day the )(?<!dia )(?<!mon )(?<!tue )(?<!wed )(?<!thu )(?<!fri )"
+# "on the 3rd", "Friday the 4th", "wed 2nd", "December 3rd", "the 3rd of December" name a day of the month, not an
+# option.
+_NOT_A_DAY = (r"(?<!on the )(?<!day the )(?<!dia )(?<!mon )(?<!tue )(?<!wed )(?<!thu )(?<!fri )"
+              + "".join(f"(?<!{month} )" for month in MONTH_NAMES))
+_OF_MONTH = rf"(?! of (?:{'|'.join(MONTH_NAMES)})\b)"
 
 ORDINALS: tuple[tuple[re.Pattern[str], int], ...] = (
     (_words(r"(?:o |a )?mais cedo", r"(?:the )?earliest", r"(?:o |a )?mais proxim[oa]", r"(?:the )?soonest",
             r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de\b)", r"(?<!my )(?:the )?first(?: one)?(?! time| thing)",
             r"first thing",
-            r"(?<!dia )1o(?! de)", _NOT_A_DAY + r"1st"), 0),
+            r"(?<!dia )1o(?! de)", _NOT_A_DAY + r"1st" + _OF_MONTH), 0),
     (_words(r"(?:o )?segundo", r"a segunda(?![ -]feira)", r"segunda (?:opcao|vaga|da lista)",
-            r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", _NOT_A_DAY + r"2nd"), 1),
-    (_words(r"(?:o |a )?terceir[oa]", r"(?:the )?third(?: one)?", r"(?<!dia )3o(?! de)", _NOT_A_DAY + r"3rd"), 2),
+            r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", _NOT_A_DAY + r"2nd" + _OF_MONTH), 1),
+    (_words(r"(?:o |a )?terceir[oa]", r"(?:the )?third(?: one)?", r"(?<!dia )3o(?! de)",
+            _NOT_A_DAY + r"3rd" + _OF_MONTH), 2),
     (_words(r"(?:o |a )?quart[oa] (?:horario|opcao|vaga)", r"o quarto", r"(?:the )?fourth(?: one)?",
-            r"(?<!dia )4o(?! de)", _NOT_A_DAY + r"4th"), 3),
+            r"(?<!dia )4o(?! de)", _NOT_A_DAY + r"4th" + _OF_MONTH), 3),
     (_words(r"(?:o )?quinto", r"(?:a )?quinta (?:opcao|vaga)", r"(?:the )?fifth(?: one)?", r"(?<!dia )5o(?! de)",
-            _NOT_A_DAY + r"5th"), 4),
+            _NOT_A_DAY + r"5th" + _OF_MONTH), 4),
     # "last" is also a verb ("how long does it last") and a time word ("last week", "my last visit").
     (_words(r"(?<!minha )(?<!meu )(?:o |a )?ultim[oa](?! vez| semana| mes| consulta que)",
             r"the last(?: one| slot| option| opening| time| appointment(?! i))?(?! week| month| year| time i| visit)",

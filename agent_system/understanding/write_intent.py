@@ -232,7 +232,8 @@ def _numbers_joined(words: list[str]) -> list[str]:
 _YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma confirmar confirm confirmed claro isso
     certo correto exato sure positivo pode bora perfeito beleza blz""".split())
 _ALONG_WITH_YES = _YES | frozenset("""go ahead do it please por favor pf pfv obrigado obrigada thanks thank you mesmo
-    cancelar cancela cancel remarcar remarca reschedule mover move ser entao the o a e codigo code is my meu minha
+    cancelar cancela cancel remarcar remarca reschedule mover move trocar troca troque mudar muda mude change switch
+    ser entao the o a e codigo code is my meu minha
     essa esse isso that one
     consulta appointment aqui here esta ta segue sorry desculpa desculpe foi mal it s its now agora right correct
     correto certo""".split())

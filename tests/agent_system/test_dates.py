@@ -49,7 +49,10 @@ NEAR_YEAR_END = date(2026, 12, 30)  # a Wednesday
         ("amanha de manhã", [date(2026, 11, 24)]),
         ("depois de amanhã", [date(2026, 11, 25)]),
         # weekdays
-        ("segunda", [MONDAY]),
+        # today's own weekday said bare is the next one; "essa segunda" or "hoje" say today
+        ("segunda", [date(2026, 11, 30)]),
+        ("essa segunda", [MONDAY]),
+        ("hoje segunda tem horario", [MONDAY]),
         ("na terça", [date(2026, 11, 24)]),
         ("terca-feira", [date(2026, 11, 24)]),
         ("quarta-feira", [date(2026, 11, 25)]),
@@ -67,7 +70,8 @@ NEAR_YEAR_END = date(2026, 12, 30)  # a Wednesday
         ("today", [MONDAY]),
         ("tomorrow", [date(2026, 11, 24)]),
         ("the day after tomorrow", [date(2026, 11, 25)]),
-        ("monday", [MONDAY]),
+        ("monday", [date(2026, 11, 30)]),
+        ("this monday", [MONDAY]),
         ("next monday", [date(2026, 11, 30)]),
         ("on Friday", [date(2026, 11, 27)]),
         ("friday next week", [date(2026, 12, 4)]),

@@ -40,7 +40,7 @@ def test_the_next_free_slot_after_the_booking(text):
 
 def test_the_booking_is_described_before_its_new_slot():
     found = read("a consulta de segunda as 9h passa pra quinta dia 3 as 15h")
-    assert found.booking == SlotClues(days=("2026-11-23",), weekdays=(0,), times=("09:00",))
+    assert found.booking == SlotClues(days=("2026-11-30",), weekdays=(0,), times=("09:00",))
     assert found.target == SlotClues(days=("2026-12-03",), times=("15:00",))
 
 

@@ -35,7 +35,7 @@ NEXT_MON, NEXT_TUE, NEXT_THU, NEXT_FRI = (date(2026, 11, 30), date(2026, 12, 1),
     ("essa semana na quarta", [date(2026, 11, 25)]),
     ("this week, friday", [date(2026, 11, 27)]),
     ("na próxima segunda", [NEXT_MON]),
-    ("segunda", [TODAY]),
+    ("segunda", [NEXT_MON]),  # today is a Monday: a bare "segunda" is the next one
     ("a segunda opção da semana que vem", []),
 ])
 def test_a_weekday_lands_in_the_week_the_message_names(text, expected):
