@@ -25,7 +25,7 @@ class AppointmentPlanning:
 
     def __init__(self, draft: PlanDraft, reading: Reading, conversation: Conversation, registry: ClinicRegistry):
         self.out, self.r, self.conv, self.registry = draft, reading, conversation, registry
-        self.pending = conversation.pending
+        self.pending = conversation.state.pending_action()
         self.ordinal_used = False  # an ordinal that chose the booking does not also choose the new slot
 
     # -- entry points ----------------------------------------------------------------------------
@@ -43,7 +43,7 @@ class AppointmentPlanning:
 
     def answers_confirmation(self) -> bool:
         """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
-        awaiting, reply = self.conv.awaiting, self.r.confirmation
+        awaiting, reply = self.conv.state.pending_change(), self.r.confirmation
         if awaiting is None:
             return False
         if reply == "no":
@@ -253,7 +253,7 @@ class AppointmentPlanning:
     def _picked_offer(self, original: AppointmentItem) -> SlotOffer | None:
         """The original doctor's offer picked from the last listing ('o primeiro', 'às 10h')."""
         days = self._new_days(original)
-        offers = sorted((s for s in self.conv.last_slots
+        offers = sorted((s for s in self.conv.state.listed
                          if s.doctor == original.doctor and (not days or s.date in days)), key=chronological)
         if self.r.ordinal is not None and not self.ordinal_used:
             return offers[self.r.ordinal] if -len(offers) <= self.r.ordinal < len(offers) else None

@@ -74,7 +74,7 @@ class _Policy:
             return appointments.cancel()
         fixes_new_booking = self._changes_the_new_booking()
         if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
-            return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
+            return appointments.reschedule(self.conv.state.just_booked() if fixes_new_booking else None)
         if r.wants_mine or (self._shows_a_code() and not appointments.continues("cancel")):
             return appointments.my_appointments(shown=appointments.bookings_asked_about())
         if about_the_clinics(r):
@@ -96,7 +96,7 @@ class _Policy:
 
     def _changes_the_new_booking(self) -> bool:
         """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
-        r, made = self.r, self.conv.just_booked
+        r, made = self.r, self.conv.state.just_booked()
         correction = r.corrects and (r.times or r.dates)
         changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
                    or r.offers_another or r.only_a_time)
@@ -162,13 +162,13 @@ class _Policy:
     def _picks_from_listing(self) -> bool:
         """Whether the message chooses among the slots of the last listing."""
         r = self.r
-        if not self.conv.last_slots or not set(r.specialties) <= self._listed_specialties():
+        if not self.conv.state.listed or not set(r.specialties) <= self._listed_specialties():
             return False
         return (r.ordinal is not None or bool(r.times) or bool(r.dates and (r.wants_book or r.agrees))
                 or bool(r.day_part and r.asks_to_write))
 
     def _listed_specialties(self) -> set[str]:
-        return {self._specialty_of(s.clinic) for s in self.conv.last_slots}
+        return {self._specialty_of(s.clinic) for s in self.conv.state.listed}
 
     def _specialty_of(self, clinic_id: str) -> str:
         clinic = self.registry.get(clinic_id)
@@ -177,7 +177,7 @@ class _Policy:
     def _candidates(self) -> list[SlotOffer]:
         """The last listing's slots the message points at (an ordinal picks one of the rest)."""
         r = self.r
-        offers = [s for s in self.conv.last_slots if not r.specialties or self._specialty_of(s.clinic) in r.specialties]
+        offers = [s for s in self.conv.state.listed if not r.specialties or self._specialty_of(s.clinic) in r.specialties]
         if r.day_part and not r.times:
             offers = [s for s in offers if part_of_day(s.time) == r.day_part]
         if r.ordinal is None:
@@ -221,11 +221,12 @@ class _Policy:
 
     def _without_steps(self) -> None:
         r = self.r
-        if r.accepts and self.conv.choosing and self.conv.last_slots:
+        if r.accepts and self.conv.state.choosing() and self.conv.state.listed:
             return self._ask_which_slot()
-        if (r.accepts or r.agrees) and self.conv.just_booked is not None:
+        made = self.conv.state.just_booked()
+        if (r.accepts or r.agrees) and made is not None:
             self.out.note("A yes right after a confirmed booking: it is booked already, nothing more to do.")
-            return self.out.intend(Intent.ALREADY_BOOKED, just_booked=self.conv.just_booked)
+            return self.out.intend(Intent.ALREADY_BOOKED, just_booked=made)
         if r.off_topic and not (r.wants_book or r.wants_list):
             self.out.note("A topic no clinic deals with: explain the scope.")
             return self.out.intend(Intent.OUT_OF_SCOPE)
@@ -244,14 +245,14 @@ class _Policy:
     def _ask_which_slot(self) -> None:
         """A bare yes to a listing that offered no one slot: ask which (the earliest as the example); book nothing."""
         self.out.note("A yes to a listing without one slot offered: ask which of the listed times, book nothing.")
-        self.out.intend(Intent.CHOOSE_SLOT, slot_example=min(self.conv.last_slots, key=chronological))
+        self.out.intend(Intent.CHOOSE_SLOT, slot_example=min(self.conv.state.listed, key=chronological))
 
     def _ask_with_options(self) -> None:
         """About appointments but not understood: ask, offering the bookings, the doctors just listed or the specialties."""
         self.out.note("About appointments, but not enough to act on: ask, with concrete options.")
         if self.conv.appointments:
             return self.out.intend(Intent.CLARIFY, clarification=Clarification(appointments=self.conv.appointments))
-        listed = dict.fromkeys((s.doctor, s.clinic) for s in self.conv.last_slots)
+        listed = dict.fromkeys((s.doctor, s.clinic) for s in self.conv.state.listed)
         self.out.intend(Intent.CLARIFY, clarification=Clarification(
             doctors=[DoctorChoice(doctor=d, clinic=c) for d, c in listed]))
 
@@ -286,7 +287,7 @@ class _Policy:
 
     def _relist_last_listing(self) -> bool:
         """A pick ('às 12h', 'o quinto') that fits none of the listed slots: show that listing again."""
-        r, listed = self.r, self.conv.last_slots
+        r, listed = self.r, self.conv.state.listed
         if not listed or not (r.ordinal is not None or r.times or r.dates):
             return False
         self.out.note("The pick fits no slot of the last listing: list those clinics again.")
