@@ -8,9 +8,8 @@ given to a patient who asked for a person (a callback goes there).
 
     start of a turn        AfterEmergency ─ next_message ─▶ Idle;  SafetyAsked ─ next_message ─▶ what it asked over
     an emergency           any ─ after_emergency ─▶ AfterEmergency
-    planning               any ─ asking_who ─▶ AskingWho ─ moved_on ─▶ Idle;  any ─ gave_contacts ─▶ the same, contacts
-    the answer             any ─ after_answer ─▶ AwaitingConfirmation | AwaitingChoice | Held | Offered | JustBooked
-                                                 | DoctorsOffered | Choosing | Idle   (AskingWho stays while it asks)
+    the answer             any ─ after_answer ─▶ AskingWho | AwaitingConfirmation | AwaitingChoice | Held | Offered
+                                                 | JustBooked | DoctorsOffered | Choosing | Idle
     a safety line led it   Idle, Choosing, JustBooked, DoctorsOffered, AskingWho ─ asked_safety ─▶ SafetyAsked
 """
 from __future__ import annotations
@@ -65,25 +64,16 @@ class _Shown(BaseModel):
         """Emergency numbers were given: whatever was asked before is not answered by an "ok" now."""
         return AfterEmergency(category=category, listed=self.listed, contacts=self.contacts)
 
-    def asking_who(self, relation: str, request: str) -> AskingWho:
-        """The patient asked for an appointment for a relative: their full name and CPF are asked for."""
-        return AskingWho(relation=relation, request=request, listed=self.listed, contacts=self.contacts)
-
-    def moved_on(self) -> DialogueState:
-        """The patient moved on without naming the person asked about: that question is dropped."""
-        return self._same()
-
-    def gave_contacts(self, clinics: list[str]) -> DialogueState:
-        """The answer gives these clinics' phones to a patient who asked for a person."""
-        return self._same(contacts=list(clinics))
-
     def after_answer(self, plan: Plan, slots: list[SlotOffer], appointments: list[AppointmentItem],
                      offer: SlotOffer | None) -> DialogueState:
         """What the answer to `plan` leaves waiting: the slots it listed, the bookings it reports, and the one
-        slot it offered for a yes (`offer`)."""
-        listed, contacts = list(slots) or self.listed, self.contacts
-        if isinstance(self, AskingWho) and Intent.ASK_DEPENDANT in plan.intents:
-            return self.model_copy(update={"listed": listed})
+        slot it offered for a yes (`offer`). An answer that asks a question leaves that question; one that asks
+        none leaves at most what the patient may point at next."""
+        listed = list(slots) or self.listed
+        # A patient who asked for a person got these clinics' phones: a callback goes there.
+        contacts = [s.clinic for s in plan.steps] if Intent.PERSON in plan.intents else self.contacts
+        if Intent.ASK_DEPENDANT in plan.intents and plan.relation is not None:
+            return AskingWho(relation=plan.relation, request=plan.request or "", listed=listed, contacts=contacts)
         if plan.awaiting is not None:
             return AwaitingConfirmation(change=plan.awaiting, asked=plan.pending, listed=listed, contacts=contacts)
         if plan.pending is not None:
@@ -108,8 +98,8 @@ class _Shown(BaseModel):
         beneath = self.model_copy(update={"listed": [], "contacts": []})
         return SafetyAsked(category=category, over=beneath, listed=self.listed, contacts=self.contacts)
 
-    def _same(self, **update: list[str]) -> DialogueState:
-        return cast("DialogueState", self.model_copy(update=update))  # every state is one of DialogueState's
+    def _same(self) -> DialogueState:
+        return cast("DialogueState", self)  # every state is one of DialogueState's
 
 
 def _waiting_on(action: PendingAction, listed: list[SlotOffer], contacts: list[str]) -> DialogueState:
@@ -202,9 +192,6 @@ class AskingWho(_Shown):
     kind: Literal["asking_who"] = "asking_who"
     relation: str
     request: str
-
-    def moved_on(self) -> Idle:
-        return Idle(listed=self.listed, contacts=self.contacts)
 
 
 class AfterEmergency(_Shown):

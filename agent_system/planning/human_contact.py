@@ -31,7 +31,6 @@ def plan_human_contact(reading: Reading, conversation: Conversation, registry: C
     if not (asks_person(reading.text) or asks_callback(reading.message)):
         return None
     clinics = [clinic] if clinic is not None else registry.ids()
-    conversation.state = conversation.state.gave_contacts(clinics)
     return Plan(steps=[Step(step_id=n, clinic=c, action=INFO) for n, c in enumerate(clinics, 1)],
                 intents=[Intent.PERSON], callback_clinic=clinic,
                 reasoning=[f"The patient asks for a person: the phone and hours of {', '.join(clinics)}."])

@@ -61,9 +61,7 @@ class Conversation(BaseModel):
             self._track(item)
 
     def book_for(self, dependant: Dependant | None) -> None:
-        """From now on bookings are for this person (named again: their latest name and CPF), or for the patient;
-        a question about whom they are for is answered."""
-        self.state = self.state.moved_on()
+        """From now on bookings are for this person (named again: their latest name and CPF), or for the patient."""
         if dependant is None:
             self.booking_for = None
             return

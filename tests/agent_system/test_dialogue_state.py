@@ -8,7 +8,8 @@ from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.dialogue import (AfterEmergency, AskingWho, AwaitingChoice, AwaitingConfirmation, Choosing,
                                           DialogueState, DoctorsOffered, Held, Idle, JustBooked, Offered, SafetyAsked)
 from agent_system.domain.pending import PendingAction, PendingChange
-from agent_system.domain.plan import Clarification, DoctorChoice, Intent, Plan
+from agent_system.domain.plan import Clarification, DoctorChoice, Intent, Plan, Step
+from agent_system.domain.tools import Tool
 
 SLOTS = [SlotOffer(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-11-24", time=t) for t in ("10:00", "14:00")]
 BOOKING = AppointmentItem(clinic="clinic_c", doctor="Dr. Fernando Mendes", date="2026-11-24", time="09:00",
@@ -89,16 +90,19 @@ def test_a_safety_question_never_replaces_a_question_waiting_for_a_yes():
     assert waiting.asked_safety("medical") == waiting
 
 
-def test_asking_whom_an_appointment_is_for_lasts_while_it_is_asked_again_and_drops_when_the_patient_moves_on():
-    asked = Idle(listed=SLOTS).asking_who("filho", "quero marcar dermato pro meu filho")
-    assert answered(Plan(intents=[Intent.ASK_DEPENDANT], relation="filho"), asked) == asked
-    assert asked.moved_on() == Idle(listed=SLOTS)
-    listed = answered(Plan(intents=[Intent.LIST]), slots=SLOTS)
-    assert listed.moved_on() == listed  # nothing was asked about anyone: the listing choice stays
+def test_asking_whom_an_appointment_is_for_waits_for_the_person_and_any_other_answer_drops_it():
+    ask = Plan(intents=[Intent.ASK_DEPENDANT], relation="filho", request="quero marcar dermato pro meu filho")
+    asked = answered(ask, Idle(listed=SLOTS))
+    assert asked == AskingWho(relation="filho", request="quero marcar dermato pro meu filho", listed=SLOTS)
+    assert answered(Plan(intents=[Intent.LIST]), asked) == Idle(listed=SLOTS)
+    over = asked.asked_safety("medical")  # "is someone in danger?" led the question: a yes is that emergency
+    assert isinstance(over, SafetyAsked) and over.next_message() == asked
 
 
-def test_contacts_given_stay_with_every_later_state():
-    state = Idle().gave_contacts(["clinic_b"])
+def test_the_clinics_whose_phones_a_patient_asking_for_a_person_got_stay_with_every_later_state():
+    person = Plan(intents=[Intent.PERSON], steps=[Step(step_id=1, clinic="clinic_b", action=Tool.GET_CLINIC_INFO)])
+    state = answered(person)
+    assert state.contacts == ["clinic_b"]
     state = answered(Plan(intents=[Intent.LIST]), state, slots=SLOTS).after_emergency("cardiac").next_message()
     assert state.contacts == ["clinic_b"]
 
