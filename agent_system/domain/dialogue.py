@@ -2,7 +2,8 @@
 
 Between turns a conversation is in exactly one of these states, named for the question the last answer
 asked or the fact it left for the next message to refer to ("dá pra trocar?" right after a booking).
-Every change of state is a method here. Each state also carries what earlier answers showed and the
+Every change of state is a method here, applied by the pipeline alone; reading and planning only ask the
+state (`pending_action()`, `choosing()`, …). Each state also carries what earlier answers showed and the
 next messages may still point at: the last listing ("o segundo"), and the clinics whose phones were
 given to a patient who asked for a person (a callback goes there).
 
@@ -77,7 +78,7 @@ class _Shown(BaseModel):
         if plan.awaiting is not None:
             return AwaitingConfirmation(change=plan.awaiting, asked=plan.pending, listed=listed, contacts=contacts)
         if plan.pending is not None:
-            return _waiting_on(plan.pending, listed, contacts)
+            return _waiting_on(plan.pending, bool(slots), listed, contacts)
         if offer is not None:
             return Offered(slot=offer, listed=listed, contacts=contacts)
         made = [a for a in appointments if a.status in MADE and a.code]
@@ -102,11 +103,11 @@ class _Shown(BaseModel):
         return cast("DialogueState", self)  # every state is one of DialogueState's
 
 
-def _waiting_on(action: PendingAction, listed: list[SlotOffer], contacts: list[str]) -> DialogueState:
+def _waiting_on(action: PendingAction, shown: bool, listed: list[SlotOffer], contacts: list[str]) -> DialogueState:
     held = action.action
     if (held == HELD or held == PICKED) and action.slot is not None:
         return Held(slot=action.slot, action=held, listed=listed, contacts=contacts)
-    return AwaitingChoice(asked=action, listed=listed, contacts=contacts)
+    return AwaitingChoice(asked=action, slots_listed=shown, listed=listed, contacts=contacts)
 
 
 class Idle(_Shown):
@@ -149,9 +150,13 @@ class AwaitingChoice(_Shown):
     """A cancel or reschedule that waits for which booking, or for the new slot: what is known of it so far."""
     kind: Literal["awaiting_choice"] = "awaiting_choice"
     asked: PendingAction
+    slots_listed: bool = False  # the answer listed the new slots to choose from: "perfeito" is asked which
 
     def pending_action(self) -> PendingAction:
         return self.asked
+
+    def choosing(self) -> bool:
+        return self.slots_listed
 
 
 class AwaitingConfirmation(_Shown):

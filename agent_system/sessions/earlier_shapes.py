@@ -46,7 +46,7 @@ def _question(old: dict[str, Any]) -> dict[str, Any]:
             return {"kind": "offered", "slot": pending["slot"]}
         return {"kind": "held", "slot": pending["slot"], "action": pending["action"]}
     if pending:
-        return {"kind": "awaiting_choice", "asked": pending}
+        return {"kind": "awaiting_choice", "asked": pending, "slots_listed": bool(old.get("choosing"))}
     if old.get("just_booked"):
         return {"kind": "just_booked", "appointment": old["just_booked"]}
     if old.get("offered_doctors"):

@@ -41,6 +41,14 @@ def test_a_change_to_confirm_keeps_the_choice_that_led_to_it():
 def test_a_cancel_missing_its_booking_waits_for_the_choice():
     state = answered(Plan(intents=[Intent.CLARIFY], pending=WHICH))
     assert isinstance(state, AwaitingChoice) and (state.pending_action(), state.pending_change()) == (WHICH, None)
+    assert not state.choosing()
+
+
+def test_a_move_that_lists_its_new_slots_waits_for_one_of_them():
+    move = PendingAction(action="reschedule", appointment=BOOKING)
+    state = answered(Plan(intents=[Intent.RESCHEDULE], pending=move), slots=SLOTS)
+    assert isinstance(state, AwaitingChoice) and state.pending_action() == move
+    assert state.choosing() and state.listed == SLOTS
 
 
 @pytest.mark.parametrize("action", ["book_overlap", "book_pick"])
