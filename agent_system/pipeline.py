@@ -15,14 +15,13 @@ from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
 from agent_system.planning.awaited_change import awaited_change
-from agent_system.planning.held_slots import PICKED
 from agent_system.answer.held_slots import offered_slot
 from agent_system.domain.plan import Intent, Plan, StepResult
 from agent_system.planning.write_grant import grant_for
 from agent_system.domain.write_grant import WriteGrant
 from agent_system.understanding.write_intent import confirmation_reply
 from agent_system.sessions.conversation import Conversation, Turn
-from agent_system.domain.pending import PendingAction
+from agent_system.domain.dialogue import AfterEmergency, SafetyAsked
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, FrontDeskReview, Planning,
                                   SecondLook, TurnBudget, Today, Verifying)
 from agent_system.triage.answers import emergency_answer, help_called_answer, safety_line
@@ -77,19 +76,18 @@ class Pipeline:
     def _turn(self, conversation: Conversation, message: str):
         reading = yield from _timed("triage", lambda: self._read(message, conversation))
         triage, language = _answered_in_doubt(reading, conversation), reading.language
-        acknowledge = conversation.after_emergency and triage.help_called
+        acknowledge = isinstance(conversation.state, AfterEmergency) and triage.help_called
         if (triage.emergency or acknowledge) and triage.language:
             language = triage.language  # "acho q to infartando": the red-flag words tell a short message's language
         conversation.language = language
         if triage.emergency:
             # Whatever the patient was asked before ("shall I cancel it?") is not answered by an "ok" now.
-            conversation.pending = conversation.awaiting = None
-            conversation.choosing, conversation.after_emergency, conversation.safety_asked = False, True, None
+            conversation.state = conversation.state.after_emergency(triage.kind or "medical")
             return (yield from self._halt(emergency_answer(triage, language), language, triage.audit(), emergency=True))
         if acknowledge:  # "já liguei pro SAMU": acknowledged and the channel kept open, nothing booked
             return (yield from self._halt(help_called_answer(language), language, {"category": "help_called"},
                                           emergency=False))
-        conversation.after_emergency, conversation.safety_asked = False, None
+        conversation.state = conversation.state.next_message()
         if reading.booking_code:
             conversation.hold_typed_code(reading.booking_code)
         grant = grant_for(reading, conversation)
@@ -100,18 +98,18 @@ class Pipeline:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
         results = yield from self._dispatch(plan, conversation, grant, language)
-        plan = awaited_change(plan, results, conversation.awaiting if grant.change else None, reading.booking_code)
+        plan = awaited_change(plan, results, conversation.state.pending_change() if grant.change else None,
+                              reading.booking_code)
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()
         lead = safety_line(triage, language) if _needs_safety_line(triage, plan, results) else None
         answer = yield from self._answer(plan, results, conversation, reading, verdict, triage, lead)
         _remember(conversation, plan, results, answer)
-        waits_for_yes = conversation.pending is not None or conversation.awaiting is not None
-        if lead is not None and not waits_for_yes:
+        if lead is not None:
             # A "sim" next answers the safety question, unless the answer also asked to confirm a change:
             # then a "sim" is that confirmation, and danger said in words is screened again anyway.
-            conversation.safety_asked = triage.kind or "medical"
+            conversation.state = conversation.state.asked_safety(triage.kind or "medical")
         return answer
 
     def _read(self, message: str, conversation: Conversation) -> Reading:
@@ -225,7 +223,8 @@ _LOOKUP_INTENTS = frozenset({Intent.MY_APPOINTMENTS, Intent.CANCEL, Intent.RESCH
 
 def _answered_in_doubt(reading: Reading, conversation: Conversation) -> TriageResult:
     """A yes to "is someone in danger right now?" is the emergency the question was about."""
-    triage, asked = reading.triage, conversation.safety_asked
+    triage, state = reading.triage, conversation.state
+    asked = state.category if isinstance(state, SafetyAsked) else None
     if asked is None or triage.emergency or confirmation_reply(re.split(r"[,.!;:\n]", reading.message)[0]) != "yes":
         return triage
     return replace(triage, emergency=True, kind=asked, categories=(asked,), doubt=False)
@@ -252,13 +251,9 @@ def _needs_safety_line(triage: TriageResult, plan: Plan, results: list[StepResul
 
 
 def _remember(conversation: Conversation, plan: Plan, results: list[StepResult], answer: AnswerEvent) -> None:
-    """Carry the pending choice, and trust a complete my-appointments lookup over older knowledge."""
-    conversation.pending, conversation.awaiting = plan.pending, plan.awaiting
-    conversation.offered_doctors = [d.doctor for d in plan.clarification.doctors] if plan.clarification else []
-    conversation.choosing = bool(answer.slots) or Intent.CHOOSE_SLOT in plan.intents
-    offer = offered_slot(plan, answer.slots)
-    if offer is not None and not answer.blocked:
-        conversation.pending = PendingAction(action=PICKED, slot=offer)  # a yes now books the slot asked about
+    """What the answer leaves waiting, and a complete my-appointments lookup trusted over older knowledge."""
+    offer = None if answer.blocked else offered_slot(plan, answer.slots)  # a yes next books the slot asked about
+    conversation.state = conversation.state.after_answer(plan, answer.slots, answer.appointments, offer)
     lookups = [r for r in results if r.action == Tool.LIST_MY_APPOINTMENTS]
     whole = plan.shown_bookings is None  # an answer about some bookings does not tell of the others
     if Intent.MY_APPOINTMENTS in plan.intents and whole and lookups and all(r.status == "ok" for r in lookups):

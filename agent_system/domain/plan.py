@@ -137,6 +137,7 @@ class Plan(BaseModel):
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
     just_booked: AppointmentItem | None = None  # the booking the last answer confirmed (ALREADY_BOOKED)
     relation: str | None = None  # the relative an appointment is for, as the patient said it (ASK_DEPENDANT)
+    request: str | None = None  # the request planned again once that relative is named (ASK_DEPENDANT)
     cpf_invalid: bool = False  # the CPF given for that person is not a valid one, or is the patient's own
     dependant: str | None = None  # the name of the person just named (FOR_DEPENDANT)
     callback_clinic: str | None = None  # the clinic a callback request is left at; none known: ask (PERSON)

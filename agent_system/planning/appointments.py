@@ -26,9 +26,9 @@ class AppointmentPlanning:
 
     def __init__(self, draft: PlanDraft, reading: Reading, conversation: Conversation, registry: ClinicRegistry):
         self.out, self.r, self.conv, self.registry = draft, reading, conversation, registry
-        self.pending = conversation.pending
+        self.pending = conversation.state.pending_action()
         self.ordinal_used = False  # an ordinal that chose the booking does not also choose the new slot
-        self.target = MoveTarget(reading, conversation.last_slots, conversation.pending)
+        self.target = MoveTarget(reading, conversation.state.listed, conversation.state.pending_action())
 
     # -- entry points ----------------------------------------------------------------------------
     def continues(self, action: str) -> bool:
@@ -45,7 +45,7 @@ class AppointmentPlanning:
 
     def answers_confirmation(self) -> bool:
         """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
-        awaiting, reply = self.conv.awaiting, self.r.confirmation
+        awaiting, reply = self.conv.state.pending_change(), self.r.confirmation
         if awaiting is None:
             return False
         if reply == "no":

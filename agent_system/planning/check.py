@@ -69,7 +69,7 @@ class PlanCheck:
         said = [spell_out_days(line) for line in
                 [reading.text, *(normalize(m.text) for m in conversation.recent if m.role == "user")]]
         text = " ".join(line for line in said if line)
-        known = [*conversation.last_slots, *conversation.appointments]
+        known = [*conversation.state.listed, *conversation.appointments]
         dates = {d.isoformat() for line in said for d in find_dates(line, today)}
         for line in said:
             span = find_date_range(line, today)
@@ -83,7 +83,8 @@ class PlanCheck:
             times=frozenset({t for line in said for t in find_times(line)} | {k.time for k in known}),
             first_day=today, last_day=today + timedelta(days=BOOKABLE_DAYS - 1),
             write_requested=self.write_request(reading.message),
-            knows_bookings=bool(conversation.appointments or conversation.pending or conversation.awaiting))
+            knows_bookings=bool(conversation.appointments or conversation.state.pending_action()
+                                or conversation.state.pending_change()))
 
     def check(self, plan: Plan, grounds: Grounds) -> Plan:
         """The plan as usable (source llm, or llm_repaired when changed); UngroundedPlan if not."""

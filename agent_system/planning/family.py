@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from agent_system.domain.dialogue import AskingWho
 from agent_system.domain.plan import Intent, Plan
 from agent_system.domain.tools import Tool
 from agent_system.sessions.conversation import Conversation
@@ -27,7 +28,7 @@ Reread = Callable[[str], Reading]
 def plan_for_family(reading: Reading, conversation: Conversation, plan_for: PlanFor,
                     reread: Reread) -> tuple[Plan, Reading]:
     """The turn's plan, and the reading it was made from (the earlier request, once its person is named)."""
-    asked = conversation.family_ask
+    asked = conversation.state if isinstance(conversation.state, AskingWho) else None
     if asked is not None:
         inside = None if person_in(reading.message) else person_named_in(reading.message, _doctor_words(reading))
         named = person_in(reading.message) or _person(inside)
@@ -35,9 +36,9 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
             request = f"{asked.request} {inside.rest}" if inside is not None and inside.rest.strip() else asked.request
             return _named(named, asked.relation, request, reading, conversation, plan_for, reread)
         if _adds_to_the_request(reading, conversation):  # "a dra patricia amanhã às 15h": the same request, in full
-            conversation.ask_who(asked.relation, f"{asked.request} {reading.message}")
-            return _ask(asked.relation, "More of the request for the patient's relative: ask their name and CPF again."), reading
-        conversation.forget_who()  # anything else moves on; the question can be asked again
+            return _ask(asked.relation, f"{asked.request} {reading.message}",
+                        "More of the request for the patient's relative: ask their name and CPF again."), reading
+        # Anything else moves on: the answer to it asks nothing about the person, and the question can be asked again.
     relation = relation_in(reading.text) if _asks_an_appointment(reading, conversation) else None
     if relation is None:
         if for_self(reading.text):
@@ -45,12 +46,11 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
         return addressed(plan_for(reading), conversation), reading
     inside = person_named_in(reading.message, _doctor_words(reading))
     if inside is not None:  # "pro meu filho, ele se chama Pedro Duarte, cpf ...": named with the request
-        conversation.ask_who(relation, inside.rest)
         return _named((inside.name, inside.cpf), relation, inside.rest, reading, conversation, plan_for, reread)
     known = conversation.relative(relation)
     if known is None:
-        conversation.ask_who(relation, reading.message)
-        return _ask(relation, f"The appointment is for the patient's {relation}: ask their full name and CPF."), reading
+        return _ask(relation, reading.message,
+                    f"The appointment is for the patient's {relation}: ask their full name and CPF."), reading
     conversation.book_for(known)
     planned = booked_for_them(reading)
     return addressed(plan_for(planned), conversation), planned
@@ -59,7 +59,7 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
 def _asks_an_appointment(reading: Reading, conversation: Conversation) -> bool:
     """A request for a new appointment or a listing, or a pick of a listed slot ("o das 14h, é pra minha mãe");
     "meu pai passou mal" alone books nothing for anyone."""
-    picks = bool(conversation.last_slots) and (bool(reading.times) or reading.ordinal is not None)
+    picks = bool(conversation.state.listed) and (bool(reading.times) or reading.ordinal is not None)
     wants = reading.wants_book or reading.wants_list or bool(reading.specialties or reading.doctors) or picks
     return wants and not (reading.wants_mine or reading.wants_cancel or reading.wants_reschedule)
 
@@ -83,8 +83,8 @@ def _adds_to_the_request(reading: Reading, conversation: Conversation) -> bool:
             and not for_self(reading.text) and bool(reading.doctors or reading.dates or reading.times))
 
 
-def _ask(relation: str, why: str) -> Plan:
-    return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, reasoning=[why])
+def _ask(relation: str, request: str, why: str) -> Plan:
+    return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, request=request, reasoning=[why])
 
 
 def _person(named: NamedPerson | None) -> tuple[str, str | None] | None:
@@ -109,7 +109,7 @@ def _named(person: tuple[str, str | None], relation: str, request: str, reading:
            plan_for: PlanFor, reread: Reread) -> tuple[Plan, Reading]:
     name, cpf = person
     if cpf is None or cpf == conversation.patient.cpf:
-        return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, cpf_invalid=True,
+        return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, request=request, cpf_invalid=True,
                     reasoning=["The CPF given is not a valid CPF, or is the patient's own: ask again."]), reading
     conversation.book_for(Dependant(name=name, cpf=cpf, relation=relation))
     earlier = booked_for_them(reread(request))

@@ -37,16 +37,16 @@ class FollowUps:
         if previous is None or not (previous.doctor and len(previous.days) == 1 and len(previous.times) == 1):
             return None
         asked = (previous.doctor.name, previous.days[0], previous.times[0])
-        return next((s for s in self.conv.last_slots if (s.doctor, s.date, s.time) == asked), None)
+        return next((s for s in self.conv.state.listed if (s.doctor, s.date, s.time) == asked), None)
 
     def repeated_request(self) -> Reading | None:
         """The previous message, when it asked for one doctor on a day and booked nothing, and this one says only
         another day ("msm horário mas na sexta então", "same time but Thursday") or a bare yes to trying another
         one: the doctor named last is meant, not the doctor of an older listing."""
         r = self.r
-        if self.conv.just_booked is not None or r.doctors or r.specialties or r.clinics or r.ordinal is not None:
+        if self.conv.state.just_booked() is not None or r.doctors or r.specialties or r.clinics or r.ordinal is not None:
             return None
-        if self.conv.pending is not None or self.conv.awaiting is not None:
+        if self.conv.state.pending_action() is not None or self.conv.state.pending_change() is not None:
             return None  # a slot or change held for a yes: the yes is that one's
         previous = self.previous()
         if previous is None or previous.doctor is None or not previous.dates:
@@ -56,18 +56,18 @@ class FollowUps:
 
     def other_doctors(self) -> list[DoctorRef]:
         """"o outro médico", "the other doctor": the specialty's doctors the last listing did not show."""
-        if self.r.other_doctor is None or self.r.doctors or not self.conv.last_slots:
+        if self.r.other_doctor is None or self.r.doctors or not self.conv.state.listed:
             return []
-        listed = {s.doctor for s in self.conv.last_slots}
-        specialties = set(self.r.specialties) or {self._specialty_of(s.clinic) for s in self.conv.last_slots}
+        listed = {s.doctor for s in self.conv.state.listed}
+        specialties = set(self.r.specialties) or {self._specialty_of(s.clinic) for s in self.conv.state.listed}
         pool = [d for d in self.doctors.doctors if d.specialty in specialties and d.name not in listed]
         return _of_gender(pool, self.r.other_doctor)
 
     def pointed_doctors(self) -> list[DoctorRef]:
         """"marca com a doutora" after a listing: the listed doctors it may mean (empty when it names one)."""
-        if self.r.some_doctor is None or self.r.doctors or not self.conv.last_slots:
+        if self.r.some_doctor is None or self.r.doctors or not self.conv.state.listed:
             return []
-        listed = dict.fromkeys(s.doctor for s in self.conv.last_slots)
+        listed = dict.fromkeys(s.doctor for s in self.conv.state.listed)
         pool = [d for name in listed if (d := self.doctors.by_name(name)) is not None]
         return _of_gender(pool, self.r.some_doctor)
 
@@ -87,7 +87,7 @@ class FollowUps:
         previous = self.previous()
         if previous is not None and (previous.dates or previous.date_range):
             return previous.days[0] if len(previous.days) == 1 else None
-        days = {s.date for s in self.conv.last_slots}
+        days = {s.date for s in self.conv.state.listed}
         return days.pop() if len(days) == 1 else None
 
     def kept_window(self) -> tuple[dict[str, str], str | None]:
@@ -96,7 +96,7 @@ class FollowUps:
         r = self.r
         if len(r.doctors) != 1 or r.date_filter() or r.day_part or r.specialties or r.clinics or r.times:
             return {}, None
-        if r.doctors[0].name not in {s.doctor for s in self.conv.last_slots}:
+        if r.doctors[0].name not in {s.doctor for s in self.conv.state.listed}:
             return {}, None
         previous = self.previous()
         if previous is None or previous.doctors:

@@ -15,10 +15,10 @@ from agent_system.domain.tools import Tool
 from agent_system.planning.draft import PlanDraft
 from agent_system.domain.plan import HeldPick, Intent, Plan
 from agent_system.sessions.conversation import Conversation
+from agent_system.domain.dialogue import PICKED
 from agent_system.domain.pending import PendingAction
 from agent_system.understanding.reading import Reading
 
-PICKED = "book_pick"  # the pending action of a slot held for a yes; the overlap guard takes the yes or no
 _IN_TIME = re.compile(r"\b(?:mais tarde|latest)\b")  # "the latest" counts in time whatever the listing shows
 
 
@@ -36,7 +36,7 @@ def unsure_pick(slot: SlotOffer, reading: Reading, conversation: Conversation) -
     """The slot a booking would take, as a pick to confirm when a middle ordinal chose it among several doctors."""
     if reading.ordinal is None or reading.ordinal == 0:
         return None
-    ranked = reading.matching(conversation.last_slots)
+    ranked = reading.matching(conversation.state.listed)
     if slot not in ranked or len({(s.clinic, s.doctor) for s in ranked}) < 2:
         return None
     if reading.ordinal < 0:

@@ -31,7 +31,6 @@ def plan_human_contact(reading: Reading, conversation: Conversation, registry: C
     if not (asks_person(reading.text) or asks_callback(reading.message)):
         return None
     clinics = [clinic] if clinic is not None else registry.ids()
-    conversation.heard_contacts(clinics)
     return Plan(steps=[Step(step_id=n, clinic=c, action=INFO) for n, c in enumerate(clinics, 1)],
                 intents=[Intent.PERSON], callback_clinic=clinic,
                 reasoning=[f"The patient asks for a person: the phone and hours of {', '.join(clinics)}."])
@@ -42,9 +41,10 @@ def clinic_in_context(reading: Reading, conversation: Conversation) -> str | Non
     named = list(dict.fromkeys([*reading.clinics, *(d.clinic_id for d in reading.doctors)]))
     if named:
         return named[0] if len(named) == 1 else None
-    for clinics in (conversation.contact_clinics,
-                    [conversation.just_booked.clinic] if conversation.just_booked else [],
-                    list(dict.fromkeys(s.clinic for s in conversation.last_slots)),
+    booked = conversation.state.just_booked()
+    for clinics in (conversation.state.contacts,
+                    [booked.clinic] if booked else [],
+                    list(dict.fromkeys(s.clinic for s in conversation.state.listed)),
                     list(dict.fromkeys(a.clinic for a in conversation.appointments))):
         if len(clinics) == 1:
             return clinics[0]

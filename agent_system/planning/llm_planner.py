@@ -123,7 +123,7 @@ def _valid_future_date(value: str, today: date) -> bool:
 def messages(conversation: Conversation, message: str) -> list[dict]:
     """The last exchanges (long answers cut), the last listing's first slots, then the message."""
     history = [{"role": m.role, "content": _cut(m.text)} for m in conversation.recent[-HISTORY_MESSAGES:]]
-    slots = sorted(conversation.last_slots, key=lambda s: (s.date, s.time))[:LISTED_SLOTS]
+    slots = sorted(conversation.state.listed, key=lambda s: (s.date, s.time))[:LISTED_SLOTS]
     if slots:
         listed = "; ".join(f"{s.clinic} {s.doctor} {s.date} {s.time}" for s in slots)
         history.append({"role": "assistant", "content": f"(listed, earliest first: {listed})"})

@@ -16,13 +16,13 @@ from clinic_servers.contract.registry import ClinicRegistry
 from agent_system.domain.results import booked_slots, offered_slots
 from agent_system.domain.appointments import SlotOffer
 from agent_system.domain.tools import Tool
-from agent_system.planning.held_slots import PICKED, pick_question
+from agent_system.planning.held_slots import pick_question
 from agent_system.domain.plan import Intent, Overlap, Plan, Step
 from agent_system.sessions.conversation import Conversation
+from agent_system.domain.dialogue import HELD, PICKED
 from agent_system.domain.pending import PendingAction
 from agent_system.understanding.reading import Reading
 
-HELD = "book_overlap"  # the pending action of a held booking
 _DECLINED = {HELD: Intent.OVERLAP_DECLINED, PICKED: Intent.PICK_DECLINED}
 
 
@@ -34,7 +34,8 @@ class OverlapGuard:
 
     def review(self, plan: Plan, conversation: Conversation, reading: Reading) -> Plan:
         """The plan to dispatch: as planned, a held booking's outcome, or the question instead of the booking."""
-        held = conversation.pending if conversation.pending and conversation.pending.action in _DECLINED else None
+        waiting = conversation.state.pending_action()
+        held = waiting if waiting and waiting.action in _DECLINED else None
         if held is not None and held.slot is not None:
             # "ok quero", or "book that one please" naming no other slot, takes the slot held for it.
             reply = "yes" if reading.accepts or _bare_go_ahead(reading) else reading.confirmation

@@ -75,7 +75,7 @@ class _Policy:
             return appointments.cancel()
         fixes_new_booking = self._changes_the_new_booking()
         if r.wants_reschedule or self._moves_a_booking() or fixes_new_booking or appointments.continues("reschedule"):
-            return appointments.reschedule(self.conv.just_booked if fixes_new_booking else None)
+            return appointments.reschedule(self.conv.state.just_booked() if fixes_new_booking else None)
         if r.wants_mine or (self._shows_a_code() and not appointments.continues("cancel")):
             return appointments.my_appointments(shown=appointments.bookings_asked_about())
         if about_the_clinics(r):
@@ -97,7 +97,7 @@ class _Policy:
 
     def _changes_the_new_booking(self) -> bool:
         """"ops, era às 9, dá pra trocar?" right after a booking: a move of that booking, never a second one."""
-        r, made = self.r, self.conv.just_booked
+        r, made = self.r, self.conv.state.just_booked()
         correction = r.corrects and (r.times or r.dates)
         changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
                    or r.offers_another or r.only_a_time or bool(r.same_time and r.dates))
@@ -182,13 +182,13 @@ class _Policy:
     def _picks_from_listing(self) -> bool:
         """Whether the message chooses among the slots of the last listing."""
         r = self.r
-        if not self.conv.last_slots or not set(r.specialties) <= self._listed_specialties():
+        if not self.conv.state.listed or not set(r.specialties) <= self._listed_specialties():
             return False
         return (r.ordinal is not None or bool(r.times) or bool(r.dates and (r.wants_book or r.agrees))
                 or bool(r.day_part and r.asks_to_write))
 
     def _listed_specialties(self) -> set[str]:
-        return {self._specialty_of(s.clinic) for s in self.conv.last_slots}
+        return {self._specialty_of(s.clinic) for s in self.conv.state.listed}
 
     def _specialty_of(self, clinic_id: str) -> str:
         clinic = self.registry.get(clinic_id)
@@ -197,7 +197,7 @@ class _Policy:
     def _candidates(self) -> list[SlotOffer]:
         """The last listing's slots the message points at (an ordinal picks one of the rest)."""
         r = self.r
-        offers = [s for s in self.conv.last_slots if not r.specialties or self._specialty_of(s.clinic) in r.specialties]
+        offers = [s for s in self.conv.state.listed if not r.specialties or self._specialty_of(s.clinic) in r.specialties]
         if r.day_part and not r.times:
             offers = [s for s in offers if part_of_day(s.time) == r.day_part]
         if r.ordinal is None:
@@ -270,7 +270,7 @@ class _Policy:
 
     def _relist_last_listing(self) -> bool:
         """A pick ('às 12h', 'o quinto') that fits none of the listed slots: show that listing again."""
-        r, listed = self.r, self.conv.last_slots
+        r, listed = self.r, self.conv.state.listed
         if not listed or not (r.ordinal is not None or r.times or r.dates):
             return False
         self.out.note("The pick fits no slot of the last listing: list those clinics again.")

@@ -10,11 +10,11 @@ from agent_system.understanding.reading import Reading
 
 def plan_without_steps(out: PlanDraft, r: Reading, conv: Conversation) -> None:
     """What to say when the message asks nothing a clinic can answer."""
-    if r.accepts and conv.choosing and conv.last_slots:
+    if r.accepts and conv.state.choosing() and conv.state.listed:
         return _ask_which_slot(out, conv)
-    if (r.accepts or r.agrees) and conv.just_booked is not None:
+    if (r.accepts or r.agrees) and conv.state.just_booked() is not None:
         out.note("A yes right after a confirmed booking: it is booked already, nothing more to do.")
-        return out.intend(Intent.ALREADY_BOOKED, just_booked=conv.just_booked)
+        return out.intend(Intent.ALREADY_BOOKED, just_booked=conv.state.just_booked())
     if r.off_topic and not (r.wants_book or r.wants_list):
         out.note("A topic no clinic deals with: explain the scope.")
         return out.intend(Intent.OUT_OF_SCOPE)
@@ -34,7 +34,7 @@ def plan_without_steps(out: PlanDraft, r: Reading, conv: Conversation) -> None:
 def _ask_which_slot(out: PlanDraft, conv: Conversation) -> None:
     """A bare yes to a listing that offered no one slot: ask which (the earliest as the example); book nothing."""
     out.note("A yes to a listing without one slot offered: ask which of the listed times, book nothing.")
-    out.intend(Intent.CHOOSE_SLOT, slot_example=min(conv.last_slots, key=chronological))
+    out.intend(Intent.CHOOSE_SLOT, slot_example=min(conv.state.listed, key=chronological))
 
 
 def _ask_with_options(out: PlanDraft, conv: Conversation) -> None:
@@ -42,5 +42,5 @@ def _ask_with_options(out: PlanDraft, conv: Conversation) -> None:
     out.note("About appointments, but not enough to act on: ask, with concrete options.")
     if conv.appointments:
         return out.intend(Intent.CLARIFY, clarification=Clarification(appointments=conv.appointments))
-    listed = dict.fromkeys((s.doctor, s.clinic) for s in conv.last_slots)
+    listed = dict.fromkeys((s.doctor, s.clinic) for s in conv.state.listed)
     out.intend(Intent.CLARIFY, clarification=Clarification(doctors=[DoctorChoice(doctor=d, clinic=c) for d, c in listed]))

@@ -22,7 +22,7 @@ def grant_for(reading: Reading, conversation: Conversation) -> WriteGrant:
     A request to cancel or move a booking ("pode remarcar pra sexta às 10h?") is a request to write,
     but never to book: whoever plans it, it runs as the confirmed change or not at all.
     """
-    change = confirmed_change(conversation.awaiting, reading.confirmation, reading.booking_code)
+    change = confirmed_change(conversation.state.pending_change(), reading.confirmation, reading.booking_code)
     # With several requests in the message, each is judged on its own: "cancela a de sexta e marca a Dra. X dia 3
     # às 10h" may book; "pode remarcar pra sexta às 10h?" may not.
     asks_to_book = any(part.asks_to_write and not (part.wants_cancel or part.wants_reschedule)

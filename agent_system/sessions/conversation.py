@@ -1,13 +1,14 @@
-"""A patient's conversation: who they are, what was said lately, what was last listed and booked."""
+"""A patient's conversation: who they are, what was said lately, what they booked, and what waits for their reply."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
+from agent_system.domain.dialogue import DialogueState, Idle
 from agent_system.domain.patient import ANY_CLINIC, Dependant, Patient
-from agent_system.domain.pending import PendingAction, PendingChange
+from agent_system.sessions.earlier_shapes import upgraded
 
 MAX_TURNS = 40  # turns a session keeps for the patient to see again (GET /api/session)
 RECENT_MESSAGES = 12  # messages a planner reads as context
@@ -25,12 +26,6 @@ class Turn(Message):
     appointments: list[AppointmentItem] = Field(default_factory=list)
 
 
-class FamilyAsk(BaseModel):
-    """The assistant asked who an appointment is for: the relation named, and the request to resume after."""
-    relation: str
-    request: str  # the patient's message that named the relation, planned again once the person is known
-
-
 class Conversation(BaseModel):
     """What the next turn needs from earlier ones; stored server-side per session.
 
@@ -41,61 +36,32 @@ class Conversation(BaseModel):
     patient: Patient
     language: str | None = None  # the language the patient has been writing in (a bare "no" shows none)
     recent: list[Message] = Field(default_factory=list)
-    last_slots: list[SlotOffer] = Field(default_factory=list)
     # The patient's bookings as this conversation knows them (booked, rescheduled or listed here).
     appointments: list[AppointmentItem] = Field(default_factory=list)
-    pending: PendingAction | None = None
-    # The change waiting for the patient's yes or no; it dies with the next unrelated message.
-    awaiting: PendingChange | None = None
     # Booking codes of the bookings made or moved in this chat ("clinic|doctor|date|time" -> code):
     # they let this chat cancel or move its own bookings without asking the patient for the code.
     codes: dict[str, str] = Field(default_factory=dict)
-    # The booking the last answer made (or moved): "dá pra trocar?" in the next message is about it, and a
-    # yes right after it has nothing left to confirm.
-    just_booked: AppointmentItem | None = None
-    # The doctors the last answer numbered for the patient to choose from: "2" answers that question.
-    offered_doctors: list[str] = Field(default_factory=list)
-    # The last answer listed free slots, or asked which of them, and none was chosen since: a bare yes needs a choice.
-    choosing: bool = False
-    # The last answer gave emergency numbers: "já liguei pro SAMU" is then acknowledged, not refused.
-    after_emergency: bool = False
-    # The last answer was led by "is someone in danger right now?" about this category: a yes is that emergency.
-    safety_asked: str | None = None
     # The CPF of the dependant the bookings are for now ("pro meu filho"); None: for the patient.
     booking_for: str | None = None
-    # Waiting for the full name and CPF of the person an appointment is for.
-    family_ask: FamilyAsk | None = None
-    # The clinics whose phone the last answers gave, when the patient asked for a person: a callback goes there.
-    contact_clinics: list[str] = Field(default_factory=list)
+    # What the last answer left waiting for the next message, and the listing it may point at.
+    state: DialogueState = Field(default_factory=Idle)
     _unsaved: list[Turn] = PrivateAttr(default_factory=list)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_earlier_shapes(cls, data: Any) -> Any:
+        return upgraded(data)
+
     def record(self, user_text: str, answer: Turn) -> None:
-        """Add one exchange, keeping the listing and the known bookings up to date."""
+        """Add one exchange, keeping the known bookings up to date."""
         exchange = [Turn(role="user", text=user_text), answer]
         self._unsaved = [*self._unsaved, *exchange][-MAX_TURNS:]
         self.recent = [*self.recent, *(Message(role=t.role, text=t.text) for t in exchange)][-RECENT_MESSAGES:]
-        if answer.slots:
-            self.last_slots = list(answer.slots)
-        made = [a for a in answer.appointments if a.status in ("confirmed", "rescheduled") and a.code]
-        self.just_booked = made[-1] if len(made) == 1 else None
         for item in answer.appointments:
             self._track(item)
 
-    def ask_who(self, relation: str, request: str) -> None:
-        """The assistant asks for the full name and CPF of the relative `request` books for."""
-        self.family_ask = FamilyAsk(relation=relation, request=request)
-
-    def forget_who(self) -> None:
-        """The patient moved on without naming the person: the question is dropped."""
-        self.family_ask = None
-
-    def heard_contacts(self, clinics: list[str]) -> None:
-        """The answer gives these clinics' phones to a patient who asked for a person: a callback goes to them."""
-        self.contact_clinics = list(clinics)
-
     def book_for(self, dependant: Dependant | None) -> None:
         """From now on bookings are for this person (named again: their latest name and CPF), or for the patient."""
-        self.family_ask = None
         if dependant is None:
             self.booking_for = None
             return

@@ -1,7 +1,7 @@
 """Server-side chat sessions shared by every worker process: SQLite in var/ by default, Redis when configured.
 
-A session is two things kept apart: the conversation state a turn needs (patient, recent messages,
-last listing, known bookings, pending choice), read and written whole on every turn, and the history
+A session is two things kept apart: the conversation a turn needs (patient, recent messages, known
+bookings, the dialogue state with the last listing), read and written whole on every turn, and the history
 of what the patient saw, only appended to and read back when the page is reloaded. A turn then costs
 the same on the fortieth message as on the first.
 """

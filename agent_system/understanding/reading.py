@@ -28,6 +28,7 @@ from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
 
 _CPF_LIKE = re.compile(r"(?<!\d)(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?!\d)")
+_WHICH_BOOKING = ("cancel", "reschedule")  # a pending action that numbered the patient's bookings to choose from
 
 
 _D = TypeVar("_D", bound=Dated)
@@ -136,8 +137,8 @@ class Reading:
 
 def _ordinal(text: str, message: str, conversation: Conversation) -> int | None:
     """The choice an ordinal makes, or a bare number when the last answer numbered choices for it."""
-    pending = conversation.pending.action if conversation.pending else None
-    numbered = conversation.offered_doctors or pending in ("cancel", "reschedule")
+    waiting = conversation.state.pending_action()
+    numbered = conversation.state.offered_doctors() or (waiting is not None and waiting.action in _WHICH_BOOKING)
     pick = asks.NUMBER_PICK.match(text) if numbered else None
     return int(pick["n"]) - 1 if pick else vocab.ordinal_in(text, choice=not is_question(message))
 
@@ -196,7 +197,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
     undated = f"{dated[:window.span[0]]} {dated[window.span[1]:]}" if window else dated
     own_name = frozenset(normalize(conversation.patient.name).split())
     ordinal, named = _ordinal(text, message, conversation), doctors.named_in(text, own_name)
-    offered = conversation.offered_doctors
+    offered = conversation.state.offered_doctors()
     if offered and ordinal is not None and not named and -len(offered) <= ordinal < len(offered):
         # "2" to "which of these doctors?" names the second doctor; it picks no slot of the listing.
         named, ordinal = [d for d in [doctors.by_name(offered[ordinal])] if d is not None], None

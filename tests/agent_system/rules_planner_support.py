@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from agent_system.domain.dialogue import AwaitingConfirmation
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.plan import Plan
 from agent_system.planning.rules import RulesPlanner
@@ -64,7 +65,7 @@ def confirmed(planner: RulesPlanner, message: str, state: Conversation) -> Plan:
     if asked.awaiting is None:
         return asked
     assert (asked.steps, intents_of(asked)) == ([], ["confirm"])
-    state = state.model_copy(update={"awaiting": asked.awaiting, "pending": asked.pending})
+    state = state.model_copy(update={"state": AwaitingConfirmation(change=asked.awaiting, asked=asked.pending)})
     return planner.decompose(f"sim, o código é {CODE}", state, TODAY)
 
 

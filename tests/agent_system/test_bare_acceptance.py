@@ -43,14 +43,14 @@ def test_acceptance_after_a_listing_asks_which_slot_and_the_pick_books(pipeline,
                                                                        listing, accept, pick, language):
     conversation = new_conversation("Heitor Sampaio Lacerda", digits(n))
     run_turn(pipeline, conversation, listing)
-    listed = list(conversation.last_slots)
+    listed = list(conversation.state.listed)
     assert listed
     events, asked = run_turn(pipeline, conversation, accept)
     assert all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == []
     assert plan_actions(events) == [] and asked.lang == language
     earliest = min(listed, key=lambda s: (s.date, s.time))
     assert earliest.doctor in asked.text and earliest.time in asked.text and "?" in asked.text
-    assert conversation.last_slots == listed
+    assert conversation.state.listed == listed
     chosen = lone_time(listed)
     slot = next(s for s in listed if s.time == chosen)
     _, booked = run_turn(pipeline, conversation, pick.format(h=chosen))
@@ -87,7 +87,7 @@ def test_no_slot_question_without_a_listing_or_for_thanks(pipeline, new_conversa
     conversation = new_conversation("Heitor Sampaio Lacerda", digits(n))
     if first:
         run_turn(pipeline, conversation, first)
-    earliest = min(conversation.last_slots, key=lambda s: (s.date, s.time)) if conversation.last_slots else None
+    earliest = min(conversation.state.listed, key=lambda s: (s.date, s.time)) if conversation.state.listed else None
     events, answer = run_turn(pipeline, conversation, then)
     assert plan_actions(events) == [] and all_store_bookings(clinics, make_cpf(CPF_BASE + n)) == []
     assert earliest is None or earliest.time not in answer.text

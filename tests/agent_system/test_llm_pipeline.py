@@ -131,7 +131,7 @@ def test_an_unusable_llm_plan_falls_back_to_the_rules(llm_pipeline, openai_serve
 
 def test_a_booking_without_a_request_to_book_is_not_dispatched(
         llm_pipeline, openai_server, asked_cardiology, clinics):
-    slot = asked_cardiology.last_slots[0]
+    slot = asked_cardiology.state.listed[0]
     openai_server.script(steps((slot.clinic, "book_appointment",
                                 {"doctor": slot.doctor, "date": slot.date, "time": slot.time})))
     events, _ = run_turn(llm_pipeline, asked_cardiology, UNCLEAR)

@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from agent_system.domain.dialogue import Idle
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.errors import UngroundedPlan
 from agent_system.planning.check import PlanCheck
@@ -29,7 +30,7 @@ def conversation(*user_turns: str, listed: bool = False, booked: bool = False) -
     return Conversation(
         patient=Patient(name="Ana Paula Teixeira", cpf="39053344705"),
         recent=[Message(role="user", text=t) for t in user_turns],
-        last_slots=[LISTED] if listed else [],
+        state=Idle(listed=[LISTED] if listed else []),
         appointments=[AppointmentItem(**LISTED.model_dump(), status="confirmed")] if booked else [])
 
 

@@ -45,9 +45,9 @@ def test_a_price_question_names_no_price_and_points_to_the_clinics(pipeline, new
 def test_a_price_question_after_a_listing_lists_nothing_again(pipeline, new_conversation, clinics):
     conversation = new_conversation("Irene Vasconcelos Prado", digits(9))
     run_turn(pipeline, conversation, "ortopedia amanhã")
-    listed = list(conversation.last_slots)
+    listed = list(conversation.state.listed)
     events, answer = run_turn(pipeline, conversation, "e quanto é a consulta?")
     actions = {s["action"] for s in next(e for e in events if e.type == "plan").steps}
-    assert actions == {"get_clinic_info"} and answer.slots == [] and conversation.last_slots == listed
+    assert actions == {"get_clinic_info"} and answer.slots == [] and conversation.state.listed == listed
     run_turn(pipeline, conversation, "sim")  # a yes to the price answer chooses no slot
     assert all_store_bookings(clinics, make_cpf(CPF_BASE + 9)) == []

@@ -6,6 +6,7 @@ from datetime import date
 
 import pytest
 
+from agent_system.domain.dialogue import Idle
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import normalize
 from agent_system.planning.rules import RulesPlanner
@@ -179,7 +180,7 @@ def steps_of(plan):
 
 def state(last_slots=(), said=(), appointments=()):
     recent = [Message(role="user", text=text) for text in said]
-    return Conversation(patient=Patient(name="Lia Campos Rezende", cpf="39053344705"), last_slots=list(last_slots),
+    return Conversation(patient=Patient(name="Lia Campos Rezende", cpf="39053344705"), state=Idle(listed=list(last_slots)),
                         recent=recent, appointments=list(appointments))
 
 

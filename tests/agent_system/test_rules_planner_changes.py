@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from agent_system.domain.dialogue import AwaitingChoice
 from agent_system.domain.appointments import AppointmentItem
 from agent_system.domain.plan import Clarification
 from agent_system.domain.pending import PendingAction
@@ -65,7 +66,8 @@ PENDING_RESCHEDULE = {"action": "reschedule", "appointment": BOOKED.model_dump()
     ],
 )
 def test_pending_reschedule_after_a_listing(planner, message, steps, intents):
-    state = conversation(appointments=[BOOKED], pending=PENDING_RESCHEDULE, last_slots=FERNANDO_LISTING)
+    state = conversation(appointments=[BOOKED],
+                         state=AwaitingChoice(asked=PendingAction(**PENDING_RESCHEDULE), listed=FERNANDO_LISTING))
     plan = confirmed(planner, message, state)
     assert (steps_of(plan), intents_of(plan)) == (steps, intents)
     assert plan.pending == (PendingAction(**PENDING_RESCHEDULE, new_date="2026-11-27") if message == "sexta" else None)

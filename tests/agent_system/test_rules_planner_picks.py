@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from agent_system.domain.dialogue import Idle
 from tests.agent_system.rules_planner_support import (ANA_BEATRIZ, CARDIO, DERMA, FERNANDO, FERNANDO_LISTING,
                                                       JULIANA, RICARDO, TODAY, book, conversation, intents_of,
                                                       listing, slot, steps_of)
@@ -50,7 +51,7 @@ CARDIO_LISTING = [
     ],
 )
 def test_pick_from_the_last_listing(planner, message, steps):
-    plan = planner.decompose(message, conversation(last_slots=CARDIO_LISTING), TODAY)
+    plan = planner.decompose(message, conversation(state=Idle(listed=CARDIO_LISTING)), TODAY)
     assert steps_of(plan) == steps
     if steps:
         assert intents_of(plan) == ["book"]
@@ -61,13 +62,13 @@ def test_pick_from_the_last_listing(planner, message, steps):
 def test_an_ordinal_with_a_possessive_picks_from_the_doctors_listing(planner, message):
     """"o primeiro dele" is the doctor's first slot, not "primeiro de <mês>"."""
     listed = [slot("clinic_c", JULIANA, "2026-11-26", t) for t in ("08:00", "09:30")]
-    plan = planner.decompose(message, conversation(last_slots=listed), TODAY)
+    plan = planner.decompose(message, conversation(state=Idle(listed=listed)), TODAY)
     assert steps_of(plan) == book("clinic_c", JULIANA, "2026-11-26", "08:00")
 
 
 def test_an_ordinal_past_the_listing_lists_again(planner):
     listed = [slot("clinic_c", JULIANA, "2026-11-26", t) for t in ("08:00", "09:30")]
-    plan = planner.decompose("o terceiro", conversation(last_slots=listed), TODAY)
+    plan = planner.decompose("o terceiro", conversation(state=Idle(listed=listed)), TODAY)
     assert (steps_of(plan), intents_of(plan)) == (listing("clinic_c", doctor=JULIANA), ["book"])
 
 
@@ -77,16 +78,16 @@ def test_an_ordinal_past_the_listing_lists_again(planner):
      ("e com a Dra. Camila amanhã às 10h?", listing("clinic_b", doctor="Dra. Camila Rocha", date="2026-11-24"))],
 )
 def test_a_slot_named_without_asking_to_book_is_booked_only_when_listed(planner, message, steps):
-    assert steps_of(planner.decompose(message, conversation(last_slots=CARDIO_LISTING), TODAY)) == steps
+    assert steps_of(planner.decompose(message, conversation(state=Idle(listed=CARDIO_LISTING)), TODAY)) == steps
 
 
 def test_a_new_specialty_is_not_a_pick_from_the_listing(planner):
-    plan = planner.decompose("quero marcar dermatologia amanhã", conversation(last_slots=CARDIO_LISTING), TODAY)
+    plan = planner.decompose("quero marcar dermatologia amanhã", conversation(state=Idle(listed=CARDIO_LISTING)), TODAY)
     assert steps_of(plan) == listing(*DERMA, date="2026-11-24")
 
 
 @pytest.mark.parametrize("message", ["o das 10h ainda está livre?", "o primeiro é com qual médico?",
                                      "is the 10:00 with Dr. Fernando free?", "quanto custa o das 14h?"])
 def test_a_question_about_listed_slots_books_nothing(planner, message):
-    plan = planner.decompose(message, conversation(last_slots=FERNANDO_LISTING), TODAY)
+    plan = planner.decompose(message, conversation(state=Idle(listed=FERNANDO_LISTING)), TODAY)
     assert all(s.action == "list_available_slots" for s in plan.steps)

@@ -29,7 +29,7 @@ class LastSlotPlanner:
     def plan(self, reading, conversation, today):
         """The real plan, with a pick of the first listed slot moved to the last one."""
         plan = self.planner.plan(reading, conversation, today)
-        offers = conversation.last_slots
+        offers = conversation.state.listed
         if len(offers) < 2:
             return plan
         return plan.model_copy(update={"steps": [_moved(step, offers[0], offers[-1]) for step in plan.steps]})

@@ -13,6 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agent_system.domain.dialogue import AwaitingChoice, Idle
+from agent_system.domain.pending import PendingAction
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import detect_language, normalize
 from agent_system.domain.plan import PATIENT_ACTIONS
@@ -77,8 +79,13 @@ def conversations():
     pending = st.one_of(st.none(), st.fixed_dictionaries({"action": st.sampled_from(["cancel", "reschedule"])}))
     return st.builds(lambda slots, mine, wait: Conversation(patient=Patient(name="Ana Paula Teixeira",
                                                                             cpf="39053344705"),
-                                                            last_slots=slots, appointments=mine, pending=wait),
+                                                            appointments=mine, state=waiting(slots, wait)),
                      st.lists(slot, max_size=6), st.lists(booking, max_size=3), pending)
+
+
+def waiting(slots: list[SlotOffer], action: dict | None) -> AwaitingChoice | Idle:
+    """A listing shown, and a cancel or reschedule waiting for which booking when there is one."""
+    return AwaitingChoice(asked=PendingAction(**action), listed=slots) if action else Idle(listed=slots)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,10 @@ import time
 import pytest
 import redis as redis_client
 
-from agent_system.domain.appointments import SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
+from agent_system.domain.dialogue import (AfterEmergency, AskingWho, AwaitingChoice, AwaitingConfirmation, Choosing,
+                                          DoctorsOffered, Held, Idle, JustBooked, Offered, SafetyAsked)
+from agent_system.domain.pending import PendingAction, PendingChange
 from agent_system.sessions.conversation import MAX_TURNS, RECENT_MESSAGES, Message, Turn
 from agent_system.domain.patient import Patient
 from agent_system.sessions.store import TURN_HOLD_S, RedisSessions, SqliteSessions
@@ -71,7 +74,7 @@ def test_the_history_is_appended_apart_from_the_state_and_keeps_the_last_turns(m
     # What a turn loads stays small however long the conversation: the recent messages, text only.
     state = store.load(session_id)
     assert len(state.recent) == RECENT_MESSAGES and state.recent[-1].text == f"resposta {MAX_TURNS - 1}"
-    assert {type(m) for m in state.recent} == {Message} and state.last_slots == [offer]
+    assert {type(m) for m in state.recent} == {Message}
 
 
 def test_saving_twice_appends_each_turn_once(make_store):
@@ -142,17 +145,48 @@ def test_sqlite_keeps_the_stored_history_bounded(tmp_path):
     assert len(store.history(session_id)) == MAX_TURNS
 
 
-def test_a_waiting_action_stored_in_its_older_free_form_shape_still_loads(tmp_path):
-    """Sessions saved before the waiting action was typed hold it as a plain object: it loads as the model."""
-    path = tmp_path / "sessions.sqlite3"
-    store = SqliteSessions(path)
+SLOT = {"clinic": "clinic_a", "doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00"}
+BOOKING = {**SLOT, "status": "booked", "code": "K7M4QP"}
+CHANGE = {"action": "cancel", "appointment": BOOKING}
+# Conversations as releases before the dialogue state stored them: what waited sat in loose fields.
+EARLIER_SHAPES = [
+    ({"pending": {"action": "book_overlap", "slot": SLOT}}, Held(slot=SlotOffer(**SLOT), action="book_overlap")),
+    ({"pending": {"action": "book_pick", "slot": SLOT}, "choosing": True, "last_slots": [SLOT]},
+     Offered(slot=SlotOffer(**SLOT), listed=[SlotOffer(**SLOT)])),
+    ({"awaiting": CHANGE, "pending": {"action": "cancel"}, "contact_clinics": ["clinic_a"]},
+     AwaitingConfirmation(change=PendingChange(**CHANGE), asked=PendingAction(action="cancel"), contacts=["clinic_a"])),
+    ({"pending": {"action": "reschedule", "appointment": BOOKING}, "offered_doctors": [], "choosing": True},
+     AwaitingChoice(asked=PendingAction(action="reschedule", appointment=AppointmentItem(**BOOKING)), slots_listed=True)),
+    ({"just_booked": BOOKING, "safety_asked": "medical", "choosing": False},
+     SafetyAsked(category="medical", over=JustBooked(appointment=AppointmentItem(**BOOKING)))),
+    ({"offered_doctors": ["Dr. Ricardo Lopes"], "after_emergency": False}, DoctorsOffered(doctors=["Dr. Ricardo Lopes"])),
+    ({"family_ask": {"relation": "filho", "request": "ortopedia pro meu filho"}, "booking_for": None},
+     AskingWho(relation="filho", request="ortopedia pro meu filho")),
+    ({"after_emergency": True, "awaiting": CHANGE}, AfterEmergency(category="medical")),
+    ({"last_slots": [SLOT], "choosing": True}, Choosing(listed=[SlotOffer(**SLOT)])),
+    ({"last_slots": [SLOT], "pending": None, "awaiting": None}, Idle(listed=[SlotOffer(**SLOT)])),
+]
+
+
+def stored_as(store, session_id: str, state: dict) -> None:
+    """Overwrite a session's stored conversation with `state`, as an earlier release wrote it."""
+    if isinstance(store, SqliteSessions):
+        with sqlite3.connect(store.path) as db:
+            db.execute("UPDATE sessions SET state = ? WHERE id = ?", (json.dumps(state), session_id))
+    else:
+        store.redis.set(f"clinic-assistant:session:{session_id}", json.dumps(state))
+
+
+@pytest.mark.parametrize(("fields", "expected"), EARLIER_SHAPES)
+def test_a_session_stored_before_the_dialogue_state_loads_as_the_state_its_fields_amount_to(make_store, fields,
+                                                                                            expected):
+    store = make_store()
     session_id = store.create(PATIENT)
-    slot = {"clinic": "clinic_a", "doctor": "Dr. Ricardo Lopes", "date": "2026-11-25", "time": "09:00"}
-    state = {"patient": PATIENT.model_dump(), "pending": {"action": "book_overlap", "slot": slot}}
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE sessions SET state = ? WHERE id = ?", (json.dumps(state), session_id))
-    pending = store.load(session_id).pending
-    assert (pending.action, pending.slot, pending.appointment) == ("book_overlap", SlotOffer(**slot), None)
+    stored_as(store, session_id, {"patient": PATIENT.model_dump(), "codes": {"x": "K7M4QP"}, **fields})
+    conversation = store.load(session_id)
+    assert conversation.state == expected and conversation.codes == {"x": "K7M4QP"}
+    store.save(session_id, conversation)  # saved back in the current shape, the same state
+    assert store.load(session_id).state == expected
 
 
 def test_the_web_app_keeps_sessions_in_redis_when_configured(make_app, redis_url):
