@@ -52,7 +52,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
 
 @cache
 def semantic_screen() -> SemanticScreen:
-    """The triage's encoder and head, loaded once per process however many pipelines it builds."""
+    """The triage's encoder, heads and bank, loaded once per process however many pipelines it builds."""
     return SemanticScreen.load(encoder=RememberedEncoder(load_encoder()))
 
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/triage_cv.py            # 5-fold: every dev message scored by a head that never saw it
 
-Each fold trains the head as `python -m agent_system.triage.train` does, on the other four folds, and the
+Each fold trains the heads and fills the bank as `python -m agent_system.triage.train` does, on the other four folds, and the
 held-out fold goes through the same `screen()` the pipeline calls; the per-category table is the report's.
 This is where the head and the bands are chosen: the test split only measures the result.
 Encoder vectors are cached in var/ by text, so a second run pays only the training.
@@ -20,14 +20,14 @@ import numpy as np
 if __package__ in (None, ""):  # `python bench/triage_cv.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from agent_system.domain.language import Language  # noqa: E402
 from agent_system.triage.corpus import Example, examples  # noqa: E402
 from agent_system.triage.bands import Thresholds, combine  # noqa: E402
 from bench.triage_report import measure, summary  # noqa: E402
 from agent_system.triage.screen import assess  # noqa: E402
 from agent_system.triage.second_net import _words_around  # noqa: E402
-from agent_system.triage.semantic import (SemanticScore, SemanticScreen, SentenceEncoder, load_encoder,  # noqa: E402
-                                          without_when)
-from agent_system.triage.train import CLASSES, fit, training_set  # noqa: E402
+from agent_system.triage.semantic import SemanticScore, SemanticScreen, SentenceEncoder, load_encoder  # noqa: E402
+from agent_system.triage.train import CLASSES, fit_screen, training_set  # noqa: E402
 
 FOLDS = 5
 CACHE = Path(__file__).resolve().parent.parent / "var" / "triage_vectors.npz"
@@ -62,8 +62,8 @@ class FoldScorer:
     def __init__(self, screens: list[SemanticScreen], fold_of: dict[str, int]):
         self._screens, self._fold_of = screens, fold_of
 
-    def score(self, text: str) -> SemanticScore:
-        return self._screens[self._fold_of[text]].score(text)
+    def score(self, text: str, language: Language | None = None) -> SemanticScore:
+        return self._screens[self._fold_of[text]].score(text, language)
 
 
 class SavedScores:
@@ -73,9 +73,9 @@ class SavedScores:
         self._scorer, self._path = scorer, path
         self._scores: dict[str, list] = json.loads(path.read_text()) if scorer is None else {}
 
-    def score(self, text: str) -> SemanticScore:
+    def score(self, text: str, language: Language | None = None) -> SemanticScore:
         if text not in self._scores:
-            found = self._scorer.score(text)
+            found = self._scorer.score(text, language)
             self._scores[text] = [found.emergency, found.category]
         return SemanticScore(*self._scores[text])
 
@@ -93,9 +93,8 @@ def fold_scorer(rows: list[Example], encoder: CachedEncoder) -> FoldScorer:
     fold_ids = folds(rows)
     screens = []
     for fold in range(FOLDS):
-        texts, targets = training_set([r for r, f in zip(rows, fold_ids) if f != fold])
-        head = fit(encoder.encode([without_when(t) for t in texts]), targets)
-        screens.append(SemanticScreen(encoder, head, CLASSES))
+        texts, targets, languages = training_set([r for r, f in zip(rows, fold_ids) if f != fold])
+        screens.append(SemanticScreen(encoder, *fit_screen(texts, targets, languages, encoder), CLASSES))
         print(f"fold {fold + 1}/{FOLDS} trained", file=sys.stderr)
     return FoldScorer(screens, {r.text: f for r, f in zip(rows, fold_ids)})
 
@@ -104,9 +103,9 @@ def sweep(rows: list[Example], scores: SavedScores) -> None:
     """Sensitivity and specificity of the bands over a grid of thresholds, on the saved out-of-fold scores."""
     seen = [(r, assess(r.text, "en" if r.language == "en" else "pt"), scores.score(r.text)) for r in rows]
     seen = [(r, lexicon, score, _words_around(lexicon.trigger, r.text)) for r, lexicon, score in seen]
-    grid = [Thresholds(emergency_at=e, emergency_without_body_at=b, overruled_below=o, doubt_at=d)
-            for e in (0.8, 0.85, 0.9, 0.95) for b in (0.95, 0.98, 0.99, 0.995) for o in (0.1, 0.2, 0.3)
-            for d in (0.5, 0.6, 0.7)]
+    grid = [Thresholds(emergency_at=e, overruled_below=o, overruled_from_words=w, doubt_at=d)
+            for e in (0.55, 0.6, 0.65, 0.7, 0.75, 0.8) for o in (0.2, 0.3, 0.4) for w in (0, 6, 8, 10)
+            for d in (0.4, 0.5, 0.6)]
     emergencies, routine = sum(r.emergency for r in rows), sum(not r.emergency for r in rows)
     for t in grid:
         bands = [(r.emergency, combine(lexicon, score, t, words).band) for r, lexicon, score, words in seen]
@@ -114,7 +113,7 @@ def sweep(rows: list[Example], scores: SavedScores) -> None:
         flagged = sum(b != "clear" for e, b in bands if e) / emergencies
         alarms = sum(b == "emergency" for e, b in bands if not e) / routine
         clear = sum(b == "clear" for e, b in bands if not e) / routine
-        print(f"{t.emergency_at}\t{t.emergency_without_body_at}\t{t.overruled_below}\t{t.doubt_at}\t"
+        print(f"{t.emergency_at}\t{t.overruled_below}\t{t.overruled_from_words}\t{t.doubt_at}\t"
               f"sensitivity {caught:.2%}\tflagged {flagged:.2%}\tspecificity {1 - alarms:.2%}\tclear {clear:.2%}")
 
 

@@ -20,6 +20,8 @@ class TriageResult:
     health_language: bool = field(default=False, compare=False)
     # The concepts found live (not negated): who is at risk tells the answer which lines to add.
     concepts: frozenset[str] = field(default=frozenset(), compare=False)
+    # The concepts found only negated ("sem febre", "not breathing hard"): cues for the semantic head.
+    negated_concepts: frozenset[str] = field(default=frozenset(), compare=False)
     # The language the red-flag words themselves show: a short emergency has few other words to tell it.
     language: Language | None = field(default=None, compare=False)
     # The red-flag words of the hit, each as found (not the words between them): what the audit keeps.

@@ -33,8 +33,9 @@ def assess(text: str, language: Language | None = None) -> TriageResult:
             if (found := _category_hit(category, candidates, reading, live))]
     # Only an answer the triage gives itself (an emergency, "help is coming") needs the language it shows.
     answers = bool(hits) or not _ANSWERED_BY_TRIAGE.isdisjoint(live)
-    seen = {"concepts": frozenset(live), "language": _language(text, reading) if answers else None,
-            "third_person": "THIRD_PERSON" in live}
+    negated = frozenset(o.concept for o in reading.occurrences if o.negated) - live.keys()
+    seen = {"concepts": frozenset(live), "negated_concepts": negated,
+            "language": _language(text, reading) if answers else None, "third_person": "THIRD_PERSON" in live}
     if not hits:
         cry = _cry_for_help(reading, live)
         if cry:  # "socorro!", "help": nothing says what is wrong; escalate and ask (when in doubt, escalate)

@@ -88,7 +88,7 @@ def screen(message: str, language: Language, second_net: TriageSecondNet | None 
     `concrete_request`: the message asks about a booking of its own (see `bands.combine`)."""
     result = assess(message, language)
     if semantic is not None:
-        result = combine(result, semantic.score(message), words=_words_around(result.trigger, message),
+        result = combine(result, semantic.score(message, language), words=_words_around(result.trigger, message),
                          concrete_request=concrete_request)
     return second_net.review(message, result) if second_net is not None else result
 

@@ -23,8 +23,9 @@ from clinic_servers.contract.environment import PROJECT_ROOT
 from tests.support import make_cpf, run_turn, store_bookings
 from tests.triage_scores import load_cases
 
-# What the shipped head reaches on the test split (the target is 98% / 95%; see docs/evaluation.md).
-SENSITIVITY_FLOOR, FLAGGED_FLOOR, SPECIFICITY_FLOOR = 0.96, 0.99, 0.90
+# What the shipped screen reaches on the test split (the target is 98% / 95%: specificity is 94.9%, short of
+# it; see docs/evaluation.md).
+SENSITIVITY_FLOOR, FLAGGED_FLOOR, SPECIFICITY_FLOOR = 0.98, 0.99, 0.94
 
 
 class FixedScore:
@@ -33,7 +34,7 @@ class FixedScore:
     def __init__(self, emergency: float, category: str):
         self.result = SemanticScore(emergency=emergency, category=category)
 
-    def score(self, text: str) -> SemanticScore:
+    def score(self, text: str, language: str | None = None) -> SemanticScore:
         return self.result if len(text.split()) >= 6 else SemanticScore(emergency=0.0, category=None)
 
 
@@ -86,18 +87,22 @@ def test_no_test_message_appears_in_training_data_unit_tests_or_lexicons():
 
 
 @pytest.mark.timeout(1200)  # about a minute on 2 idle cores; the guard is for a machine busy with other work
-def test_retraining_on_the_dev_split_gives_the_shipped_weights(measurement):
-    from agent_system.triage.semantic import Head, SemanticScreen, load_encoder
+def test_retraining_on_the_dev_split_gives_the_shipped_weights_and_bank(measurement):
+    from agent_system.triage.bank import NearestExamples
+    from agent_system.triage.semantic import Heads, SemanticScreen, load_encoder
     encoder = load_encoder()
     retrained = train(examples("dev"), encoder)
     with np.load(HEAD_FILE) as shipped:
         assert str(shipped["corpus_sha256"]) == str(retrained["corpus_sha256"])
-        # Same seed, same steps; the last bits of a sum depend on how many BLAS threads shared it, and 3,000
+        assert sorted(shipped.files) == sorted(retrained)
+        # Same seed, same steps; the last bits of a sum depend on how many BLAS threads shared it, and the
         # steps carry that into the fourth decimal of a few weights. What the patient sees must not move.
-        for name in Head._fields:
-            np.testing.assert_allclose(retrained[name], shipped[name], atol=2e-3)
-    head = Head(*(retrained[name] for name in Head._fields))
-    again = measure(examples("test"), SemanticScreen(encoder, head, [str(c) for c in retrained["classes"]]))
+        for name in retrained:
+            if name not in ("classes", "corpus_sha256"):
+                np.testing.assert_allclose(retrained[name], shipped[name], atol=2e-3, err_msg=name)
+    screen = SemanticScreen(encoder, Heads.from_arrays(retrained), NearestExamples.from_arrays(retrained),
+                            [str(c) for c in retrained["classes"]])
+    again = measure(examples("test"), screen)
     assert (again.emergencies, again.routine) == (measurement.emergencies, measurement.routine)
 
 
@@ -132,6 +137,15 @@ def test_a_story_scored_as_an_emergency_gets_the_emergency_answer_and_writes_not
     assert [e for e in events if e.type == "dispatch"] == []
     assert audit_record("s", events)["triage"] == {"band": "emergency", "score": 0.99, "category": "obstetric",
                                                    "categories": ["obstetric"]}
+
+
+def test_a_despair_story_without_a_word_of_the_body_scored_as_an_emergency_gets_cvv_and_samu(
+        pipeline, new_conversation):
+    pipeline.semantic = FixedScore(0.8, "suicide")
+    conversation = new_conversation("Clara Nunes Dias", "".join(c for c in make_cpf(181) if c.isdigit()))
+    events, answer = run_turn(pipeline, conversation, "já deixei as senhas e os documentos com a minha irmã, hoje é o dia")
+    assert answer.emergency and "188" in answer.text and "192" in answer.text
+    assert audit_record("s", events)["triage"]["band"] == "emergency"
 
 
 def test_a_doubt_leads_the_normal_answer_with_the_numbers_and_a_yes_gives_the_emergency_answer(
