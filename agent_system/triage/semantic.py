@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol, Sequence
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from agent_system.domain.language import Language
 from agent_system.language.text import detect_language
@@ -112,6 +113,9 @@ class SemanticScreen:
         if heads.with_cues.hidden_weights.shape[0] != heads.vector.hidden_weights.shape[0] + len(CUES):
             raise ValueError("the semantic head was trained on other cues: retrain it (python -m agent_system.triage.train)")
         self._encoder, self._heads, self._bank = encoder, heads, bank
+        # The heads and the bank multiply small matrices: with a BLAS thread per core, OpenBLAS's threads spin
+        # while they wait and cost a turn more CPU than the rest of the web app (the encoder limits itself).
+        self._one_blas_thread = ThreadpoolController().limit
         self.classes = tuple(classes)
         self._routine = self.classes.index(ROUTINE)
 
@@ -131,9 +135,11 @@ class SemanticScreen:
             return SemanticScore(emergency=0.0, category=None)
         texts = [text, *sentences(text)]
         vectors = self._encoder.encode([without_when(t) for t in texts])
-        probabilities = self._heads.probabilities(vectors, cues(texts, [language or detect_language(text)] * len(texts)))
-        urgency = (HEADS_SHARE * (1.0 - probabilities[:, self._routine])
-                   + (1.0 - HEADS_SHARE) * self._bank.urgency(vectors))
+        cue_rows = cues(texts, [language or detect_language(text)] * len(texts))
+        with self._one_blas_thread(limits=1, user_api="blas"):
+            probabilities = self._heads.probabilities(vectors, cue_rows)
+            urgency = (HEADS_SHARE * (1.0 - probabilities[:, self._routine])
+                       + (1.0 - HEADS_SHARE) * self._bank.urgency(vectors))
         row = probabilities[int(np.argmax(urgency))]
         others = [(p, c) for c, p in zip(self.classes, row) if c != ROUTINE]
         return SemanticScore(emergency=float(urgency.max()), category=max(others)[1])
