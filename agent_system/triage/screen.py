@@ -18,7 +18,11 @@ __all__ = ["DISTRESS", "assess"]
 
 DISTRESS = "distress"  # a bare call for help: no category's signs, still answered with the numbers
 # Concepts about asking for help, not about health: they alone do not send a message to the second net.
-_NOT_HEALTH = frozenset({"HELP_CRY", "CRY_FILLER", "HELP_CALLED"})
+# Words that only say who (a pronoun, a relative, a neighbour) count in a red flag's combinations, never as a
+# health signal alone: "empurra ela uma hora pra frente" or "é pro meu pai" would otherwise lead a fallback answer
+# with the safety line and send the message to the LLM's triage check.
+_NOT_HEALTH = frozenset({"HELP_CRY", "CRY_FILLER", "HELP_CALLED", "AGGRESSOR", "THIRD_PERSON", "PARENT", "PARTNER", "ELDER",
+                         "CHILD"})
 _ANSWERED_BY_TRIAGE = frozenset({"HELP_CRY", "HELP_CALLED"})
 # A red-flag word only one language uses ("infartando", "tablets") says more about the language than a
 # short booking keyword both may write ("to" is English, and "tô" in Portuguese chat).

@@ -16,7 +16,7 @@ from agent_system.domain.patient import Patient
 from agent_system.settings import PROMPTS_DIR
 from agent_system.triage.screen import assess
 from agent_system.triage.result import TriageResult
-from agent_system.triage.second_net import MAX_TOKENS, TriageSecondNet
+from agent_system.triage.second_net import MAX_TOKENS, TriageSecondNet, screen
 from tests.fakes.openai_server import FakeReply
 from tests.support import agent_settings, call_tool, make_cpf, run_turn, store_bookings
 
@@ -55,8 +55,15 @@ def conversation() -> Conversation:
     return Conversation(patient=Patient(name="Ana Paula Teixeira", cpf="39053344705"))
 
 
+def as_screened(message: str) -> TriageResult:
+    """The screen's result as the pipeline hands it to the net: the lexicon's and the semantic score's together."""
+    return screen(message, "pt", semantic=semantic_screen())
+
+
 def test_the_screen_clears_the_message_the_net_is_asked_about():
     assert assess(CLEARED).emergency is False
+    screened = as_screened(CLEARED)  # its health signal is the semantic score's: no word of the lexicon's
+    assert not (screened.emergency or screened.doubt) and screened.health_language
 
 
 def test_an_escalation_with_a_quote_from_the_message_halts_the_turn(llm_pipeline, openai_server):
@@ -155,14 +162,14 @@ def test_a_deterministic_hit_is_never_sent_to_the_net_nor_cleared(llm_pipeline, 
 ])
 def test_an_unusable_reply_changes_nothing(net, openai_server, reply):
     openai_server.script(reply)
-    screened = assess(CLEARED)
+    screened = as_screened(CLEARED)
     assert net.review(CLEARED, screened) is screened
     assert len(openai_server.requests) == 1
 
 
 def test_an_unknown_category_escalates_as_a_general_emergency(net, openai_server):
     openai_server.script(check(True, "something else", "minha vó tá meio esquisita"))
-    result = net.review(CLEARED, assess(CLEARED))
+    result = net.review(CLEARED, as_screened(CLEARED))
     assert (result.emergency, result.kind, result.matched) == (True, "medical", "minha vo esta meio esquisita")
 
 
