@@ -31,7 +31,7 @@ def normalize_cpf(value: object) -> str | None:
 
 
 def format_cpf(digits: str) -> str:
-    """The canonical 000.000.000-00 form of 11 CPF digits."""
+    """The canonical form of 11 CPF digits: three groups of three split by dots, then a dash and the two check digits."""
     return f"{digits[:3]}.{digits[3:6]}.{digits[6:9]}-{digits[9:]}"
 
 

@@ -5,7 +5,7 @@ export function cpfDigits(value) {
   return String(value || "").replace(/\D/g, "").slice(0, 11);
 }
 
-/** Progressive CPF mask: "12345678" -> "123.456.78", 11 digits -> "000.000.000-00". */
+/** Progressive CPF mask: dots after the third and sixth digit, a dash before the last two, as digits are typed. */
 export function formatCpf(value) {
   const d = cpfDigits(value);
   let out = d.slice(0, 3);
@@ -23,7 +23,7 @@ function cpfCheckDigit(digits, length) {
   return rest === 10 ? 0 : rest;
 }
 
-/** True for a CPF with valid check digits; repeated digits (111.111.111-11) are invalid. */
+/** True for a CPF with valid check digits; eleven repeats of one digit are invalid. */
 export function isValidCpf(value) {
   const d = String(value || "").replace(/\D/g, "");
   if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
