@@ -224,3 +224,17 @@ def test_a_sign_the_semantic_screen_sees_in_the_quote_escalates(semantic_net, op
     cleared = TriageResult(emergency=False, health_language=True)
     result = semantic_net.review(message, cleared)
     assert (result.emergency, result.kind) == (True, "suicide")
+
+
+def test_no_word_of_a_doctors_or_clinics_name_reads_as_a_health_sign(registry):
+    # Typo correction must never turn a name into a sign ("Moreira" is one letter from "moleira", the
+    # fontanelle): a doctor named in a booking would send it to the net, and its quote would pass as danger.
+    names = [c.name for c in registry.clinics] + [d.name for c in registry.clinics for d in c.doctors]
+    for name in names:
+        assert assess(f"quero marcar com {name} na quinta").concepts == frozenset(), name
+
+
+def test_a_doctors_name_quoted_as_danger_never_escalates(net, openai_server):
+    message = "o dr rafael moreira tem vaga na quinta 26? tô com uma dor nas costas"
+    openai_server.script(check(True, "cardiac", "o dr rafael moreira tem vaga na quinta 26"))
+    assert net.review(message, assess(message)).emergency is False
