@@ -22,14 +22,19 @@ _EN_ABOUT = r"(?:(?:little|elderly|old|older|younger|youngest|eldest|oldest|teen
 # "pro meu filho", "para minha mãe", "a consulta da minha filha", "meu pai precisa", "for my mom", "my dad needs":
 # the relative is whom the appointment is for; "meu filho mexeu no armário" only tells what happened.
 _PT_FOR = r"(?:pro|pra|para|p/|p|do|da|de)\s+(?:o\s+|a\s+)?"
-_PT_NEEDS = r"\s+(?:precisa|quer|queria|tem que|vai|deve|necessita)"
-_EN_NEEDS = r"\s+(?:needs|wants|has to|should|must|would like)"
+# "meu pai também precisa", "my dad also needs": one word may stand between the relative and the need.
+_PT_NEEDS = r"(?:\s+(?:tb|tbm|tambem|ainda|so|mesmo|agora))?\s+(?:precisa|quer|queria|tem que|vai|deve|necessita|ta precisando|esta precisando)"
+_EN_NEEDS = r"(?:\s+(?:also|too|really|still|now))?\s+(?:needs|wants|has to|should|must|would like)"
+# "meu marido machucou o joelho, tem ortopedista pra ele?": the relative, then the appointment asked for them.
+_PT_FOR_THEM = r"[^.?!]*?\b(?:pro|pra|para|p/)\s+(?:ele|ela)\b"
+_EN_FOR_THEM = r"[^.?!]*?\bfor\s+(?:him|her)\b"
 _RELATIVE = re.compile(
     rf"\b(?:{_PT_FOR}(?:meu|minha)\s+(?P<pt>{_PT_RELATIVES})\b|(?:meu|minha)\s+(?P<pt2>{_PT_RELATIVES}){_PT_NEEDS}\b"
     rf"|for\s+my\s+{_EN_ABOUT}(?P<en>{_EN_RELATIVES})\b|my\s+{_EN_ABOUT}(?P<en2>{_EN_RELATIVES}){_EN_NEEDS}\b"
     # "put my grandson in the 11:30", "bota minha sogra no das 9": the relative as the one being booked
     rf"|(?:put|book|get|schedule|sign up|squeeze)\s+my\s+{_EN_ABOUT}(?P<en3>{_EN_RELATIVES})\b"
-    rf"|(?:marca|agenda|coloca|bota|poe|encaixa)\s+(?:o\s+|a\s+)?(?:meu|minha)\s+(?P<pt3>{_PT_RELATIVES})\b)")
+    rf"|(?:marca|agenda|coloca|bota|poe|encaixa)\s+(?:o\s+|a\s+)?(?:meu|minha)\s+(?P<pt3>{_PT_RELATIVES})\b"
+    rf"|(?:meu|minha)\s+(?P<pt4>{_PT_RELATIVES})\b{_PT_FOR_THEM}|my\s+{_EN_ABOUT}(?P<en4>{_EN_RELATIVES})\b{_EN_FOR_THEM})")
 # The relative is the patient when the words are about the patient's own relative's case, not a booking for
 # them: "minha mãe marcou pra mim" names the booker. A booking for the patient themself.
 _FOR_SELF = re.compile(r"\b(?:pra|para) mim\b|\bpra eu\b|\bfor me\b|\bfor myself\b|\beu mesm[oa]\b|"

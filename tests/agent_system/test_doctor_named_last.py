@@ -67,6 +67,21 @@ def test_relatives_in_new_words(text, relation):
     assert relation_in(normalize(text)) == relation
 
 
+# A word between the relative and the need ("meu pai também precisa"), or the relative named first and the
+# appointment asked "for him" later in the same sentence: still whom the appointment is for.
+@pytest.mark.parametrize(("text", "relation"), [
+    ("e meu pai tb precisa de um ortopedista, consegue ver pra ele na sexta?", "pai"),
+    ("minha mãe também quer marcar com a cardio", "mae"), ("minha sogra tá precisando de dermato", "sogra"),
+    ("meu filho ainda precisa de uma consulta de ortopedia", "filho"), ("my dad also needs a heart doctor", "dad"),
+    ("my wife really needs to see a dermatologist this week", "wife"), ("my mom still needs her checkup", "mom"),
+    ("meu marido machucou o joelho, tem ortopedista pra ele amanhã?", "marido"),
+    ("my brother hurt his back, is there an orthopedist for him on friday?", "brother"),
+    ("meu pai tb é médico, quero marcar cardio pra mim", None), ("meu filho caiu ontem. ele tá bem", None),
+])
+def test_relatives_with_a_word_between_or_named_before_a_pronoun(text, relation):
+    assert relation_in(normalize(text)) == relation
+
+
 @pytest.mark.parametrize("text", ["quais horarios tem a dra camila?", "what times does Dr. Ricardo have on Friday?",
                                   "when is the next opening with the skin doctor?"])
 def test_open_slots_asked_about_stay_listings(text):

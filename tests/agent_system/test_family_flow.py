@@ -2,6 +2,8 @@
 that is not valid, an emergency told about the dependant meanwhile, and back to booking for the patient."""
 from __future__ import annotations
 
+from datetime import date
+
 from agent_system.domain.dialogue import AskingWho
 from clinic_servers.contract.cpf import normalize_cpf
 from tests.support import all_store_bookings, make_cpf, run_turn
@@ -48,3 +50,20 @@ def test_a_relative_in_a_story_asks_nobody_for_a_cpf(pipeline, new_conversation)
     conversation = new_conversation("Paula Reis Moura", normalize_cpf(make_cpf(96606)))
     _, answer = run_turn(pipeline, conversation, "quero marcar cardiologia, meu pai anda cansado")
     assert answer.slots and "CPF" not in answer.text and not isinstance(conversation.state, AskingWho)
+
+
+def test_a_listing_asked_for_a_relative_named_before_a_pronoun_books_under_the_relative(patient, pipeline, clinics):
+    conversation = patient(96607, "Renata Figueiredo Campos")
+    _, asked = run_turn(pipeline, conversation, "e meu pai tb precisa de um ortopedista, consegue ver pra ele na sexta?")
+    assert isinstance(conversation.state, AskingWho) and "CPF" in asked.text and not asked.slots
+    father = normalize_cpf(make_cpf(96608))
+    _, listed = run_turn(pipeline, conversation, f"Jorge Figueiredo, cpf {father}")
+    [friday] = {s.date for s in listed.slots}
+    assert date.fromisoformat(friday).weekday() == 4
+    slot = next(s for s in listed.slots if s.doctor == "Dra. Luciana Freitas")
+    _, picked = run_turn(pipeline, conversation, f"o da dra luciana às {slot.time} tá bom")
+    if not picked.appointments:  # a pick may be offered first: the yes books it
+        _, picked = run_turn(pipeline, conversation, "sim")
+    assert [a.patient for a in picked.appointments] == ["Jorge Figueiredo"]
+    assert all_store_bookings(clinics, father) == [("clinic_e", "Dra. Luciana Freitas", friday, slot.time)]
+    assert all_store_bookings(clinics, conversation.patient.cpf) == []
