@@ -18,7 +18,8 @@ def plan_human_contact(reading: Reading, conversation: Conversation, registry: C
     someone's records or trying to change the rules is refused by the planner, whatever it claims to be)."""
     if reading.wants_privacy or reading.injection or reading.foreign_cpf:
         return None
-    clinic = clinic_in_context(reading, conversation)
+    asked_about = clinics_asked_about(reading, conversation, registry)
+    clinic = asked_about[0] if len(asked_about) == 1 else None
     if asks_callback(reading.message) and clinic is not None:
         phone = phone_in(reading.message) or ""
         reason = " ".join(reading.message.replace(phone, " ").split())[:MAX_REASON]
@@ -30,22 +31,33 @@ def plan_human_contact(reading: Reading, conversation: Conversation, registry: C
                     reasoning=[f"The patient asks {clinic} to call them back, with a phone: request it there."])
     if not (asks_person(reading.text) or asks_callback(reading.message)):
         return None
-    clinics = [clinic] if clinic is not None else registry.ids()
-    return Plan(steps=[Step(step_id=n, clinic=c, action=INFO) for n, c in enumerate(clinics, 1)],
+    return Plan(steps=[Step(step_id=n, clinic=c, action=INFO) for n, c in enumerate(asked_about, 1)],
                 intents=[Intent.PERSON], callback_clinic=clinic,
-                reasoning=[f"The patient asks for a person: the phone and hours of {', '.join(clinics)}."])
+                reasoning=[f"The patient asks for a person: the phone and hours of {', '.join(asked_about)}."])
 
 
-def clinic_in_context(reading: Reading, conversation: Conversation) -> str | None:
-    """The one clinic the conversation is about: named now, or the only one of the last contacts, booking or listing."""
+def clinics_asked_about(reading: Reading, conversation: Conversation, registry: ClinicRegistry) -> list[str]:
+    """The clinics whose phones answer the message: those it names; of a specialty it names ("a clínica do
+    cardiologista"), the one the conversation is about, else all of that specialty; else the one the conversation
+    is about, or every clinic."""
     named = list(dict.fromkeys([*reading.clinics, *(d.clinic_id for d in reading.doctors)]))
     if named:
-        return named[0] if len(named) == 1 else None
+        return named
+    of_specialty = [c.id for key in reading.specialties for c in registry.for_specialty(key)]
+    in_context = _in_context(conversation, within=of_specialty or None)
+    if in_context is not None:
+        return [in_context]
+    return of_specialty or registry.ids()
+
+
+def _in_context(conversation: Conversation, within: list[str] | None) -> str | None:
+    """The only clinic of the last contacts, the booking just made, the listing or the bookings (among `within`)."""
     booked = conversation.state.just_booked()
     for clinics in (conversation.state.contacts,
                     [booked.clinic] if booked else [],
                     list(dict.fromkeys(s.clinic for s in conversation.state.listed)),
                     list(dict.fromkeys(a.clinic for a in conversation.appointments))):
-        if len(clinics) == 1:
-            return clinics[0]
+        kept = [c for c in clinics if within is None or c in within]
+        if len(kept) == 1:
+            return kept[0]
     return None
