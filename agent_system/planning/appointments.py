@@ -34,7 +34,7 @@ class AppointmentPlanning:
     def continues(self, action: str) -> bool:
         """Whether the message answers the question an earlier turn asked about `action`."""
         r = self.r
-        if self._pending("action") != action or (action == "cancel" and r.wants_book and r.doctors):
+        if self._pending("action") != action or (action == "cancel" and r.wants_book and (r.doctors or not r.agrees)):
             return False
         if r.specialties and not any(self._named(a) for a in self.conv.appointments):
             return False  # another specialty: a listing, not an answer about these bookings

@@ -104,10 +104,12 @@ YES = _words(r"sim", r"yes", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"cl
 _NOT_A_DAY = (r"(?<!on the )(?<!day the )(?<!dia )(?<!mon )(?<!tue )(?<!wed )(?<!thu )(?<!fri )"
               + "".join(f"(?<!{month} )" for month in MONTH_NAMES))
 _OF_MONTH = rf"(?! of (?:{'|'.join(MONTH_NAMES)})\b)"
+# "primeiro de dezembro" is a day and "primeiro de tudo" a way of speaking; "a primeira de quinta" is a pick.
+_NOT_OF_MONTH = rf"(?! vez| de (?:{'|'.join(MONTH_NAMES)}|tudo|\d+)\b)"
 
 ORDINALS: tuple[tuple[re.Pattern[str], int], ...] = (
     (_words(r"(?:o |a )?mais cedo", r"(?:the )?earliest", r"(?:o |a )?mais proxim[oa]", r"(?:the )?soonest",
-            r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de\b)", r"(?<!my )(?:the )?first(?: one)?(?! time| thing)",
+            r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa]" + _NOT_OF_MONTH, r"(?<!my )(?:the )?first(?: one)?(?! time| thing)",
             r"first thing",
             r"(?<!dia )1o(?! de)", _NOT_A_DAY + r"1st" + _OF_MONTH), 0),
     (_words(r"(?:o )?segundo", r"a segunda(?![ -]feira)", r"segunda (?:opcao|vaga|da lista)",

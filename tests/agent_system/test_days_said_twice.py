@@ -56,6 +56,15 @@ def test_a_day_of_the_month_after_its_month_is_no_option(text, ordinal):
     assert ordinal_in(text) == ordinal
 
 
+@pytest.mark.parametrize(("text", "ordinal"), [
+    ("marca a primeira de quinta entao", 0), ("o primeiro da tarde", 0), ("pode ser o primeiro de sexta", 0),
+    ("dia primeiro de dezembro as 10", None), ("primeiro de 12 de manha", None), ("primeiro de tudo, quanto custa?", None),
+    ("e a primeira vez que vou", None),
+])
+def test_the_first_of_a_day_is_a_pick_the_first_of_a_month_a_date(text, ordinal):
+    assert ordinal_in(normalize(text)) == ordinal
+
+
 @pytest.mark.parametrize(("number", "message", "booked"), [
     (97611, "marca com o dr fernando mendes quinta, não, sexta as 10",
      ("clinic_c", "Dr. Fernando Mendes", "2026-11-27", "10:00")),
