@@ -44,7 +44,7 @@ def test_a_claim_to_be_staff_asking_for_records_is_refused_not_given_phones(pipe
 
 
 @pytest.mark.parametrize(("message", "expected"), [
-    ("me passa o telefone da clinica do cardiologista, quero falar com uma pessoa", {"clinic_a", "clinic_c"}),
+    ("qual o telefone da clinica do cardiologista? preciso falar com alguem de la", {"clinic_a", "clinic_c"}),
     ("can I talk to someone at the skin clinic?", {"clinic_b", "clinic_f"}),
 ])
 def test_a_person_asked_for_at_a_named_specialty_is_not_the_listed_ones(pipeline, new_conversation, message, expected):
