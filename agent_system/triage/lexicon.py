@@ -58,10 +58,29 @@ def _words(where: str, words: Any) -> frozenset[str]:
     return frozenset(_terms(where, words))
 
 
+def signals_alone(path: Path, concepts: set[str] | frozenset[str]) -> frozenset[str]:
+    """The concepts a file declares a health or life signal on their own; every concept is declared exactly once.
+
+    The others ("fechou", a throat, a fall, who, when) count only inside a red flag's combination: said alone,
+    "fechou, marca a primeira" is a booking reply."""
+    declared = _read(path)
+    alone, combined = (_terms(f"{path.name} {key}", declared.get(key)) for key in ("alone", "only_in_combination"))
+    named = [*alone, *combined]
+    for complaint, names in (("declared twice", {c for c in named if named.count(c) > 1}),
+                             ("not a concept", set(named) - set(concepts)),
+                             ("not declared", set(concepts) - set(named))):
+        if names:
+            raise LexiconError(path.name, f"{complaint}: {', '.join(sorted(names))}")
+    return frozenset(alone)
+
+
 CONCEPTS = concept_table(PHRASES / "concepts.json")  # who, when, markers of severity and onset
 SIGNS = concept_table(PHRASES / "signs.json")  # body parts, functions and signs
 EVENTS = concept_table(PHRASES / "events.json")  # what happened (a sting, a fall, a fire, a product); pain
 GROUPS = concept_table(PHRASES / "groups.json")  # at special risk: pregnancy, babies, despair, infection
+# A concept found in a message makes it health language only if it is a health or life signal by itself.
+SIGNALS_ALONE = signals_alone(PHRASES / "alone.json",
+                              (CONCEPTS.keys() | SIGNS.keys() | EVENTS.keys() | GROUPS.keys()) - {MASK})
 
 _SPELLING = _read(PHRASES / "spelling.json")
 SLANG: dict[str, str] = dict(zip(_SPELLING["slang"], _terms("slang", list(_SPELLING["slang"].values()))))

@@ -15,8 +15,9 @@ class TriageResult:
     matched: str | None = None
     categories: tuple[str, ...] = field(default=(), compare=False)  # every category hit, leading one first
     third_person: bool = field(default=False, compare=False)  # told about someone else: "stay with them"
-    # The reader found some of its concepts (a sign, a body part, an event, a who/when marker), even
-    # negated or cleared: what the second net may look at. A plain booking or listing has none.
+    # The reader found a concept that is a health or life signal by itself (a pain, a swelling, a fall from a
+    # height: `phrases/alone.json`), even negated or cleared, or the semantic score reached its signal level: what
+    # the second net may look at. A plain booking or listing has none, nor has "fechou" or "é pro meu pai" alone.
     health_language: bool = field(default=False, compare=False)
     # The concepts found live (not negated): who is at risk tells the answer which lines to add.
     concepts: frozenset[str] = field(default=frozenset(), compare=False)

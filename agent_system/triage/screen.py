@@ -11,18 +11,13 @@ from __future__ import annotations
 from agent_system.language.text import detect_language, keyword_counts, leading_language, normalize
 from agent_system.domain.language import Language
 from agent_system.triage.categories import CATEGORIES, Category
+from agent_system.triage.lexicon import SIGNALS_ALONE
 from agent_system.triage.reader import MARKS, Occurrence, Reading, read
 from agent_system.triage.result import TriageResult
 
 __all__ = ["DISTRESS", "assess"]
 
 DISTRESS = "distress"  # a bare call for help: no category's signs, still answered with the numbers
-# Concepts about asking for help, not about health: they alone do not send a message to the second net.
-# Words that only say who (a pronoun, a relative, a neighbour) count in a red flag's combinations, never as a
-# health signal alone: "empurra ela uma hora pra frente" or "é pro meu pai" would otherwise lead a fallback answer
-# with the safety line and send the message to the LLM's triage check.
-_NOT_HEALTH = frozenset({"HELP_CRY", "CRY_FILLER", "HELP_CALLED", "AGGRESSOR", "THIRD_PERSON", "PARENT", "PARTNER", "ELDER",
-                         "CHILD"})
 _ANSWERED_BY_TRIAGE = frozenset({"HELP_CRY", "HELP_CALLED"})
 # A red-flag word only one language uses ("infartando", "tablets") says more about the language than a
 # short booking keyword both may write ("to" is English, and "tô" in Portuguese chat).
@@ -45,7 +40,9 @@ def assess(text: str, language: Language | None = None) -> TriageResult:
         if cry:  # "socorro!", "help": nothing says what is wrong; escalate and ask (when in doubt, escalate)
             return TriageResult(emergency=True, kind=DISTRESS, matched=reading.quote(cry), categories=(DISTRESS,),
                                 trigger=_trigger(reading, cry), **seen)
-        health_language = any(o.concept not in _NOT_HEALTH for o in reading.occurrences)
+        # Only a concept that is a sign by itself (`phrases/alone.json`): "fechou, marca a primeira" or "é pro meu
+        # pai" would otherwise lead a fallback answer with the safety line and go to the LLM's triage check.
+        health_language = any(o.concept in SIGNALS_ALONE for o in reading.occurrences)
         return TriageResult(emergency=False, health_language=health_language, **seen)
     leading, occurrences = hits[0]
     return TriageResult(emergency=True, kind=leading.name, matched=reading.quote(occurrences),

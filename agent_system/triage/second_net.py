@@ -1,7 +1,8 @@
 """The second net: after the deterministic screen clears a message, one short LLM check may escalate.
 
-It looks only at messages with health language: the screen's reader found some of its concepts
-(a sign, a body part, an event, a who/when marker), negated or not, yet no red-flag category fired.
+It looks only at messages with health language: the screen's reader found a concept that is a health or
+life signal by itself (a pain, a swelling, a fall from a height), negated or not, or the semantic score reached
+its signal level, yet no red-flag category fired.
 A plain booking or listing gives it nothing to look at, so it makes no call. Its call is the
 turn's first, counted in the turn's LLM budget: on a clear turn it uses the one call, and the
 answer is then the deterministic one (safety before wording).

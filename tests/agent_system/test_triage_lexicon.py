@@ -49,8 +49,8 @@ def test_every_concept_a_rule_names_is_in_the_phrase_files():
 
 def test_the_phrase_files_sit_beside_the_module_and_are_all_read():
     assert sorted(p.name for p in PHRASES.glob("*.json")) == [
-        "concepts.json", "events.json", "groups.json", "known_words.json", "languages.json", "signs.json",
-        "spelling.json"]
+        "alone.json", "concepts.json", "events.json", "groups.json", "known_words.json", "languages.json",
+        "signs.json", "spelling.json"]
     assert SLANG["vc"] == "voce" and "\n" in BREAKS and "mas" in BREAKS
 
 

@@ -183,8 +183,8 @@ def test_a_booking_with_its_doctor_day_and_time_quoted_as_danger_is_still_booked
     slot = call_tool(clinics.url("clinic_b"), "list_available_slots", {"doctor": CAMILA})["structuredContent"][
         "available_slots"][-1]
     day = "/".join(reversed(slot["date"].split("-")))
-    message = f"quero marcar com a {CAMILA} dia {day} às {slot['time']}, é por causa de uma pinta no braço"
-    assert assess(message).health_language is True  # "braço": the message goes to the net
+    message = f"quero marcar com a {CAMILA} dia {day} às {slot['time']}, é por causa de uma pinta no braço que dói"
+    assert assess(message).health_language is True  # "dói" (a body part alone is not): the message goes to the net
     openai_server.script(check(True, "violence", f"marcar com a {CAMILA} dia {day}"))  # a false alarm
     patient = Patient(name="Lia Campos Prado", cpf=cpf)
     events, answer = run_turn(llm_pipeline, Conversation(patient=patient), message)
@@ -199,7 +199,7 @@ def test_a_booking_with_its_doctor_day_and_time_quoted_as_danger_is_still_booked
 
 
 def test_a_date_range_quoted_as_danger_still_gets_its_listing(llm_pipeline, openai_server):
-    message = "quero dermatologia entre 24 e 27 de novembro, tenho uma mancha no braço"
+    message = "quero dermatologia entre 24 e 27 de novembro, tenho uma mancha no braço que dói"
     openai_server.script(check(True, "stroke", "entre 24 e 27 de novembro"))
     events, answer = run_turn(llm_pipeline, conversation(), message)
     assert answer.emergency is False and answer.slots
