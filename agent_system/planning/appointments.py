@@ -282,6 +282,9 @@ class AppointmentPlanning:
 
     def _new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
         days = [d for d in self.r.days if d != original.date]
+        if self.r.relative.same_week:  # "the Friday of that week": that weekday in the booking's week, not this one
+            booked = date.fromisoformat(original.date)
+            days = [(booked + timedelta(date.fromisoformat(d).weekday() - booked.weekday())).isoformat() for d in days]
         if days:
             return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
         if self.r.date_range:

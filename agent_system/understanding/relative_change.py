@@ -55,7 +55,8 @@ _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo 
 # "pra semana seguinte, mesmo dia": the booking's weekday a week on (only in a move: elsewhere a listing's week).
 _FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|(?:na |pra |para a )?outra semana|"
                              r"next week|the following week|the week after)\b")
-_SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week)\b")
+_SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week"
+                        r"|of (?:that|this) week|(?:dessa|desta|daquela) semana)\b")
 _LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
 # "dá pra ser mais tarde?", "can I come a bit earlier?": later or earlier that day, with no time or length said.
 _BARE_LATER_EARLIER = re.compile(

@@ -34,7 +34,7 @@ _PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|
           r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
           r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
           r"|(?:get|come) in with|get (?:an|a) (?:appointment|slot|visit) with|see (?=(?:dr|dra|doctor|doutor|doutora)\b)"
-          r"|(?:passar|consultar|ser atendid[oa]) (?:com|pel[oa])\b")
+          r"|(?:passar|consultar|ser atendid[oa]) (?:com|pel[oa])\b|deix(?:a|ar|e) (?:marcad|agendad|reservad)[oa]\b")
 _WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
 
 _OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"

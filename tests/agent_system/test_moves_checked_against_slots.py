@@ -2,7 +2,8 @@
 that failed (the slot was taken), "empurra ela uma hora pra frente" asks for the moved slot as a new request; a move
 of a booking computed from it ("an hour later", "same time on Thursday") is offered only when that doctor's listing of
 the day shows it free, and otherwise that day's real slots are shown. Also: "the following Wednesday", a person
-asked for in new words, and ", then" between two requests. Real clinics for the outcomes, read from the stores.
+asked for in new words, ", then" between two requests, the weekday "of that week", and one more whole slot after a
+booking request ("e com o dr X sexta às 15h30"). Real clinics for the outcomes, read from the stores.
 """
 from __future__ import annotations
 
@@ -10,11 +11,17 @@ from datetime import date
 
 import pytest
 
+from agent_system.domain.appointments import AppointmentItem
+from agent_system.domain.patient import Patient
 from agent_system.language.text import normalize
+from agent_system.sessions.conversation import Conversation
+from agent_system.understanding import asks
+from agent_system.understanding.continued_request import continues_a_request
 from agent_system.understanding.dates import find_dates
 from agent_system.understanding.human_contact import asks_person
 from agent_system.understanding.relative_change import relative_change
 from agent_system.understanding.requests import split_requests
+from agent_system.understanding.write_intent import is_write_request
 from clinic_servers.contract.cpf import normalize_cpf
 from tests.support import CLINIC_TODAY, all_store_bookings, give_back, make_cpf, run_turn
 
@@ -119,3 +126,56 @@ def test_then_starts_another_request():
     message = "Book Dra. Juliana Castro December 3 at 11 AM, then list Dr. Fernando Mendes on December 4"
     assert split_requests(message, lambda part: True, lambda part: "list" in part) == [
         "Book Dra. Juliana Castro December 3 at 11 AM", "list Dr. Fernando Mendes on December 4"]
+
+
+@pytest.mark.parametrize(("text", "person"), [
+    ("I'd rather deal with an actual person", True), ("can I just ring the clinic?", True),
+])
+def test_a_person_or_the_clinic_s_phone(text, person):
+    assert asks_person(normalize(text)) is person
+
+
+def test_the_friday_of_that_week_is_in_the_booking_s_week(planner):
+    made = AppointmentItem(clinic="clinic_d", doctor="Dra. Patrícia Gomes", date="2026-12-01", time="11:00",
+                           status="booked")
+    conversation = Conversation(patient=Patient(name="Irene Paiva Matos", cpf=normalize_cpf(make_cpf(98318))),
+                                appointments=[made], just_booked=made)
+    for text in ("could it be on the Friday of that week instead?", "could it be on the Friday of that week, same hour?"):
+        plan = planner.decompose(text, conversation, TODAY)
+        assert [s.parameters.get("date") for s in plan.steps] == ["2026-12-04"], text  # never Friday the 27th
+
+
+@pytest.mark.parametrize(("text", "moves"), [
+    ("da pra passar minha consulta pro mesmo horario da outra semana", True),
+    ("me passa os horarios pra semana seguinte", False),
+])
+def test_a_move_with_the_booking_as_its_object(text, moves):
+    assert bool(asks.MOVE_TO.search(normalize(text))) is moves
+
+
+def test_one_more_whole_slot_after_a_booking_request_books_it(pipeline, new_conversation, clinics):
+    conversation = new_conversation("Bruna Teles Amaral", normalize_cpf(make_cpf(98319)))
+    try:
+        run_turn(pipeline, conversation, "reserva pra mim a patricia gomes, 1/12, 15h")
+        run_turn(pipeline, conversation, "tb paulo henrique lima, 4/12, 15h30")
+        _, asked = run_turn(pipeline, conversation, "e fernando mendes, 4/12, 8h?")  # a question stays one
+        assert asked.confirm is not None and asked.confirm.action == "book"
+        assert all_store_bookings(clinics, conversation.patient.cpf) == [
+            ("clinic_b", "Dr. Paulo Henrique Lima", "2026-12-04", "15:30"),
+            ("clinic_d", "Dra. Patrícia Gomes", "2026-12-01", "15:00")]
+    finally:
+        give_back(clinics, conversation)
+
+
+@pytest.mark.parametrize(("message", "previous", "continues"), [
+    ("and Luciana Freitas, Dec 4, 2 pm", "please book Rafael Moreira, Dec 1, 8 am", True),
+    ("and Luciana Freitas, Dec 4, 2 pm?", "please book Rafael Moreira, Dec 1, 8 am", False),
+    ("and Luciana Freitas, Dec 4, 2 pm", "what has Rafael Moreira got on Dec 1?", False),
+    ("Luciana Freitas, Dec 4, 2 pm", "please book Rafael Moreira, Dec 1, 8 am", False),
+])
+def test_one_more_booking_continues_only_a_request(message, previous, continues):
+    assert continues_a_request(message, True, previous, frozenset()) is continues
+
+
+def test_leave_it_booked_is_a_request():
+    assert is_write_request("pode deixar marcado dr marcelo tavares quarta 2/12 15h30")
