@@ -65,7 +65,7 @@ _WEEKDAY = re.compile(
     r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+|(?P<this>this|n?essa|n?esta)\s+"
     r"|(?P<other>outra|following)\s+)?"  # "na outra quarta", "the following Wednesday": next week's
     rf"(?P<name>{_alternation(_WEEKDAYS)})(?P<feira>[\s-]feira)?\b"
-    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana|outra semana|semana seguinte)"
+    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana|outra semana|(?:semana )?seguinte)"
     r"|\s+(?:of\s+)?next week|\s+of the following week)"
     r"|(?P<que_vem>\s+q(?:ue)? vem))?\b",
     re.ASCII,

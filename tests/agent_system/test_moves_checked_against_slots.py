@@ -98,6 +98,7 @@ def test_a_real_slot_picked_after_the_check_is_moved_on_the_yes(pipeline, new_co
     ("move it to the following Wednesday, same time", "2026-12-02"),
     ("da pra ser na outra quarta no mesmo horario?", "2026-12-02"),
     ("what about Friday of next week?", "2026-12-04"),
+    ("e na terça seguinte, msm horario?", "2026-12-01"),
 ])
 def test_a_weekday_of_the_other_week(text, day):
     assert [d.isoformat() for d in find_dates(normalize(text), TODAY)] == [day]
@@ -130,6 +131,8 @@ def test_then_starts_another_request():
 
 @pytest.mark.parametrize(("text", "person"), [
     ("I'd rather deal with an actual person", True), ("can I just ring the clinic?", True),
+    ("hi, I need a human being please", True), ("me transfere pro atendimento, por favor", True),
+    ("I need a new appointment", False), ("quero ver o atendimento de sexta", False),
 ])
 def test_a_person_or_the_clinic_s_phone(text, person):
     assert asks_person(normalize(text)) is person
