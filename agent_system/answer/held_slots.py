@@ -45,6 +45,7 @@ def asked_slot_note(plan: Plan, offered: list[SlotOffer], listed_clinics: set[st
     if free is not None:
         return slot_offer_note(free, words)
     slot = plan.asked_slot
-    if slot is None or plan.pending is not None or plan.awaiting is not None or slot.clinic not in listed_clinics:
+    waits = plan.pending is not None and plan.checked_move is None  # a checked move not free says so, like a slot
+    if slot is None or waits or plan.awaiting is not None or slot.clinic not in listed_clinics:
         return ""
     return words.say("slot_not_free", day=words.day(slot.date), time=slot.time, doctor=slot.doctor)

@@ -129,7 +129,8 @@ class _Answer:
         mine = [r for r in results if r.action == MY_APPOINTMENTS]
         if mine:
             paragraphs += self._my_appointments(mine)
-        if any(r.action == LIST_SLOTS for r in results):
+        checked = self.plan.checked_move is not None and self.plan.awaiting is not None  # the listing only checked it
+        if any(r.action == LIST_SLOTS for r in results) and not checked:
             rescheduling = Intent.RESCHEDULE in self.plan.intents and Intent.BOOK not in self.plan.intents
             paragraphs += SlotListingText(self.words, rescheduling, self.plan.day_part).paragraphs(results)
         return paragraphs

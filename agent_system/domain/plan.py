@@ -132,6 +132,9 @@ class Plan(BaseModel):
     shown_bookings: BookingFilter | None = None  # a question about some of the patient's bookings shows only those
     next_free_after: AppointmentItem | None = None  # a reschedule to the first free slot after this booking
     sooner: bool = False  # with `next_free_after`: the free slot right before that booking, the same day
+    # A move to a slot no listing showed ("uma hora depois", "same time on Thursday"): asked for a yes only once its
+    # doctor's listing of that day shows it free; otherwise that day's real slots are shown instead
+    checked_move: PendingChange | None = None
     asks_soonest: bool = False  # "qual o primeiro horário livre?": the listing's earliest slot is offered for a yes
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)

@@ -6,7 +6,7 @@ from typing import Any
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.domain.appointments import AppointmentItem, chronological
+from agent_system.domain.appointments import AppointmentItem, SlotOffer, chronological
 from agent_system.domain.tools import Tool
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.move_target import MoveTarget
@@ -113,10 +113,13 @@ class AppointmentPlanning:
         if self.r.relative.next_free or (new is None and self.target.to_part_of_day(original)):
             return self._offer_next_free(original)
         new = new or self.target.slot(original, ordinal_free=not self.ordinal_used)
-        if new is None:
+        if new is None or new == (original.date, original.time):  # nothing read moves it: ask where to
             return self._offer_new_slots(original)
-        self._ask_to_confirm(PendingChange(action="reschedule", appointment=self._with_code(original),
-                                           new_date=new[0], new_time=new[1]))
+        change = PendingChange(action="reschedule", appointment=self._with_code(original), new_date=new[0],
+                               new_time=new[1])
+        if not (self._said(original, new) or self._shown_free(original, new)):
+            return self._check_first(change)
+        self._ask_to_confirm(change)
 
     def _pending(self, field: str) -> Any:
         """A field of the action waiting from an earlier turn (None when nothing waits)."""
@@ -246,6 +249,30 @@ class AppointmentPlanning:
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
                         next_free_after=self._with_code(original), sooner=self.r.relative.sooner)
 
+    def _said(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
+        """Whether the patient said the new slot ("pra sexta às 10h", "muda pra 17h"); one computed from the booking
+        ("uma hora depois", "same time on Thursday", "a week later") was not said."""
+        if new == (self._pending("new_date"), self._pending("new_time")):
+            return True  # said before the bookings were looked up ("remarcar para sexta às 10h")
+        target = self.r.relative.target
+        days = set(target.days) if target and target.days else set(self.r.days)
+        times = set(target.times) if target and target.times else set(self.r.times)
+        return new[1] in times and (new[0] in days or (not days and new[0] == original.date))
+
+    def _shown_free(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
+        """Whether the last listing showed the new slot free with the booking's doctor."""
+        return any((s.doctor, s.date, s.time) == (original.doctor, *new) for s in self.conv.state.listed)
+
+    def _check_first(self, change: PendingChange) -> None:
+        """A new slot no listing showed ("uma hora depois", "same time on Thursday"): ask its doctor's clinic for that
+        day; the move waits for a yes only if the slot is free there (`awaited_change`), else that day's slots show."""
+        a = change.appointment
+        self.out.note(f"{change.new_date} {change.new_time} was not shown free: list {a.doctor}'s slots that day first.")
+        self.out.step(a.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=a.doctor, date=change.new_date)
+        self.out.intend(Intent.RESCHEDULE, checked_move=change, asked_slot=SlotOffer(
+            clinic=a.clinic, doctor=a.doctor, date=change.new_date or a.date, time=change.new_time or a.time),
+            pending=PendingAction(action="reschedule", appointment=a, new_date=change.new_date))
+
     def _offer_new_slots(self, original: AppointmentItem) -> None:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")
         filters = self._new_slot_filter(original)
@@ -255,6 +282,9 @@ class AppointmentPlanning:
 
     def _new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
         days = [d for d in self.r.days if d != original.date]
+        if self.r.relative.same_week:  # "the Friday of that week": that weekday in the booking's week, not this one
+            booked = date.fromisoformat(original.date)
+            days = [(booked + timedelta(date.fromisoformat(d).weekday() - booked.weekday())).isoformat() for d in days]
         if days:
             return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
         if self.r.date_range:

@@ -17,8 +17,20 @@ from clinic_servers.contract.error_codes import ToolErrorCode
 def awaited_change(plan: Plan, results: list[StepResult], before: PendingChange | None,
                    typed_code: str | None) -> Plan:
     """The plan with the change that waits after this turn's clinic answers (`before`: the one confirmed now)."""
-    return _after_wrong_code(_after_lookup(_after_next_free(plan, results), results, typed_code), results, before,
-                             typed_code)
+    first = _after_checked_move(_after_next_free(plan, results), results)
+    return _after_wrong_code(_after_lookup(first, results, typed_code), results, before, typed_code)
+
+
+def _after_checked_move(plan: Plan, results: list[StepResult]) -> Plan:
+    """A move to a slot no listing had shown waits for a yes only when its doctor's listing shows it free; when it
+    does not, that day's real slots are the answer and the move still waits for a new time."""
+    move = plan.checked_move
+    if move is None or plan.awaiting is not None:
+        return plan
+    wanted = (move.appointment.doctor, move.new_date, move.new_time)
+    if wanted not in {(s.doctor, s.date, s.time) for s in offered_slots(results)}:
+        return plan
+    return plan.model_copy(update={"awaiting": move, "pending": None, "intents": [*plan.intents, Intent.CONFIRM]})
 
 
 def _after_next_free(plan: Plan, results: list[StepResult]) -> Plan:

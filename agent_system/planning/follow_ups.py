@@ -42,7 +42,8 @@ class FollowUps:
     def repeated_request(self) -> Reading | None:
         """The previous message, when it asked for one doctor on a day and booked nothing, and this one says only
         another day ("msm horário mas na sexta então", "same time but Thursday") or a bare yes to trying another
-        one: the doctor named last is meant, not the doctor of an older listing."""
+        one, or a change relative to the slot it asked for: the doctor named last is meant, not the doctor of an older
+        listing."""
         r = self.r
         if self.conv.state.just_booked() is not None or r.doctors or r.specialties or r.clinics or r.ordinal is not None:
             return None
@@ -52,7 +53,8 @@ class FollowUps:
         if previous is None or previous.doctor is None or not previous.dates:
             return None
         bare_yes = r.agrees and not (r.dates or r.times) and previous.asks_to_write and len(previous.times) == 1
-        return previous if len(r.dates) == 1 or bare_yes else None
+        moved = r.relative.moves or r.relative.following_week  # "empurra uma hora", "a week later": from that slot
+        return previous if len(r.dates) == 1 or bare_yes or moved else None
 
     def other_doctors(self) -> list[DoctorRef]:
         """"o outro médico", "the other doctor": the specialty's doctors the last listing did not show."""

@@ -12,6 +12,7 @@ from agent_system.planning.clinic_questions import about_the_clinics, plan_clini
 from agent_system.planning.draft import PlanDraft
 from agent_system.planning.follow_ups import FollowUps
 from agent_system.planning.held_slots import offer_soonest
+from agent_system.planning.moved_request import moved_request
 from agent_system.domain.plan import Clarification, DoctorChoice, Intent, Plan, part_of_day
 from agent_system.planning.several_requests import combined
 from agent_system.planning.without_steps import plan_without_steps
@@ -134,12 +135,13 @@ class _Policy:
 
     def _ask_again(self, previous: Reading, doctor: DoctorRef) -> bool:
         """The previous request for one doctor again, on the day this message says, at its time or the one kept."""
-        r = self.r
+        r, moved = self.r, moved_request(self.r, previous, doctor)  # "empurra uma hora": offered, never booked unseen
         day = r.days[0] if r.dates else previous.days[0] if len(previous.days) == 1 and r.times else None
         time = r.times[0] if len(r.times) == 1 else previous.times[0] if len(previous.times) == 1 and r.dates else None
+        day, time = (moved.date, moved.time) if moved else (day, time)
         if day and time:
             slot = SlotOffer(clinic=doctor.clinic_id, doctor=doctor.name, date=day, time=time)
-            if r.asks_to_write:
+            if r.asks_to_write and moved is None:
                 self.out.note("The previous request again, with the day or time this message corrects.")
                 return self._book(slot)
             self.out.facts["asked_slot"] = slot  # "same time but Thursday" asks no write: offered for a yes

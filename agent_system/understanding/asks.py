@@ -60,7 +60,7 @@ RESCHEDULE = _any(
 MOVE_TO = _any(
     # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
     # a listing ("me passa os horários pra amanhã" asks for slots)
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:(?:ela|ele|a consulta|o horario|a|o)"
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
     rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
     rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
@@ -81,7 +81,8 @@ CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd",
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
 INSTEAD = _any(r"instead", r"em vez d(?:isso|e|a|o)", r"ao inves", r"no lugar (?:dela|dele|disso|de|da|do)")
 SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"msm (?:horario|hora)", r"same time", r"no mesmo horario",
-                 r"(?:mesmo|msm) dia e (?:horario|hora)", r"same (?:day and )?time")
+                 r"(?:mesmo|msm) dia e (?:horario|hora)", r"same (?:day and )?(?:time|hour)", r"keep(?:ing)? the (?:time|hour)",
+                 r"mantendo (?:o horario|a hora)")
 # "não vou poder na quarta, pode ser sexta?", "I can't do Friday, …": with another day or time, a move.
 CANT_MAKE_IT = _any(r"(?:nao|n) (?:vou |vai )?(?:poder|posso|consigo|conseguir|dar|da)", r"can ?t (?:make|do|come|go)",
                     r"cannot (?:make|do|come|go)", r"won ?t (?:make|be able)", r"unable to (?:make|come)")

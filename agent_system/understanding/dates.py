@@ -62,9 +62,11 @@ _MONTH_DAY = re.compile(
 )
 _RELATIVE = re.compile(rf"\b(?P<word>{_alternation(_RELATIVE_DAYS)})\b", re.ASCII)
 _WEEKDAY = re.compile(
-    r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+|(?P<this>this|n?essa|n?esta)\s+)?"
+    r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+|(?P<this>this|n?essa|n?esta)\s+"
+    r"|(?P<other>outra|following)\s+)?"  # "na outra quarta", "the following Wednesday": next week's
     rf"(?P<name>{_alternation(_WEEKDAYS)})(?P<feira>[\s-]feira)?\b"
-    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana)|\s+next week)"
+    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana|outra semana|(?:semana )?seguinte)"
+    r"|\s+(?:of\s+)?next week|\s+of the following week)"
     r"|(?P<que_vem>\s+q(?:ue)? vem))?\b",
     re.ASCII,
 )
@@ -242,10 +244,10 @@ def _resolve_relative(match: re.Match[str], today: date) -> date:
 
 def _resolve_weekday(match: re.Match[str], today: date) -> date | None:
     name = match["name"]
+    if match["following_week"] or match["other"]:  # "a quarta da outra semana" names a day, never the fourth option
+        return today + timedelta(days=7 - today.weekday() + _WEEKDAYS[name])
     if name in _ORDINAL_WEEKDAYS and not match["feira"] and _is_ordinal(match):
         return None
-    if match["following_week"]:
-        return today + timedelta(days=7 - today.weekday() + _WEEKDAYS[name])
     # Today's own weekday said bare is the next one ("sexta" on a Friday); "essa sexta", "this Friday", "hoje": today.
     days_ahead = (_WEEKDAYS[name] - today.weekday()) % 7 or (0 if match["this"] else 7)
     return today + timedelta(days=days_ahead)

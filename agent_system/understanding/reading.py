@@ -17,6 +17,7 @@ from agent_system.understanding import asks as asks
 from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.acceptance import only_accepts
 from agent_system.understanding.price import asks_price
+from agent_system.understanding.continued_request import continues_a_request
 from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.day_corrections import days_in_conflict, without_corrected_days
 from agent_system.understanding.dates import find_date_range, find_dates
@@ -146,7 +147,7 @@ def _ordinal(text: str, message: str, conversation: Conversation) -> int | None:
 def read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,
          federation: FederationWords) -> Reading:
     """Read a message in the light of who is asking, and each of its requests when it makes several."""
-    whole = _read(message, conversation, today, doctors, federation)
+    whole = _continuing(_read(message, conversation, today, doctors, federation), conversation, doctors)
     readings: dict[str, Reading] = {}
 
     def one(part: str) -> Reading:
@@ -162,6 +163,16 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     # The turn may book when any of its requests asks to; each request is planned from its own reading.
     requests = tuple(_booked_with_the_rest(one(p), whole) for p in parts)
     return replace(whole, parts=requests, asks_to_write=any(r.asks_to_write for r in requests))
+
+
+def _continuing(r: Reading, conversation: Conversation, doctors: DoctorIndex) -> Reading:
+    """A whole slot said after "e"/"and" right after a request to book is a request too (`continued_request`)."""
+    earlier = [m.text for m in conversation.recent if m.role == "user"]
+    whole_slot = r.doctor is not None and len(r.dates) == 1 and len(r.times) == 1
+    if r.asks_to_write or not continues_a_request(r.message, whole_slot, earlier[-1] if earlier else None,
+                                                  doctors.name_words):
+        return r
+    return replace(r, asks_to_write=True)
 
 
 def _booked_with_the_rest(part: Reading, whole: Reading) -> Reading:

@@ -19,8 +19,8 @@ _COUNT = {"um": 1, "uma": 1, "a": 1, "an": 1, "one": 1, "1": 1, "dois": 2, "duas
 # Days and weeks are counted further than hours: "7 dias depois", "dez dias antes", "four days later".
 _DAY_COUNT = {**_COUNT, **{str(n): n for n in range(4, 15)}, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
               "nove": 9, "dez": 10, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_MINUTES = {"quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "fifteen": 15, "twenty": 20, "thirty": 30,
-            "forty": 40, **{str(n): n for n in (10, 15, 20, 30, 40, 45)}}
+_MINUTES = {"quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "noventa": 90, "fifteen": 15, "twenty": 20,
+            "thirty": 30, "forty": 40, "ninety": 90, **{str(n): n for n in (10, 15, 20, 30, 40, 45, 90)}}
 
 
 def _alternation(words) -> str:
@@ -33,25 +33,30 @@ _EARLIER = r"(?:antes|mais cedo|pra tras|para tras|a menos|earlier|before|sooner
 _WEEKS = rf"(?P<n>{_alternation(_DAY_COUNT)}) (?P<unit>semanas?|weeks?|dias?|days?)"
 _SHIFT = re.compile(rf"\b{_WEEKS} (?:(?P<later>{_LATER})|(?P<earlier>{_EARLIER}))\b")
 # "adianta uma semana", "volta uma semana" bring it forward; "adia uma semana", "push it back a week" put it off.
-_EARLIER_VERB = r"adiant\w*|antecip\w*|bring(?: it| me)? forward(?: by)?|move(?: it| me)? up(?: by)?"
-_LATER_VERB = (r"adi(?:a|ar|e)|atras\w*|empurr\w*|push(?: it| me)?(?: back| out)?(?: by)?|delay(?: it)?(?: by)?"
-               r"|postpone(?: it)?(?: by)?")
-_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB}|volt\w*|recu\w*)|(?P<later>{_LATER_VERB}))\s+(?:em\s+)?{_WEEKS}\b")
+_EARLIER_VERB = r"adiant\w*|antecip\w*|bring(?: it| me| that)? forward(?: by)?|move(?: it| me| that)? up(?: by)?"
+_LATER_VERB = (r"adi(?:a|ar|e)|atras\w*|empurr\w*|push(?: it| me| that| this)?(?: back| out)?(?: by)?"
+               r"|delay(?: it| that)?(?: by)?|postpone(?: it| that)?(?: by)?|shift(?: it| that)? by")
+_EXACTLY = r"(?:(?:exactly|just|exatamente|so) )?"  # "push that back exactly one week"
+_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB}|volt\w*|recu\w*)|(?P<later>{_LATER_VERB}))\s+(?:em\s+)?"
+                         rf"{_EXACTLY}{_WEEKS}\b")
 # A length of time, not a time of day: "uma hora", "1h", "meia hora", "30 min", "an hour and a half".
 _LENGTH = (rf"(?:(?P<half>meia hora|half an hour)|(?P<mins>{_alternation(_MINUTES)}) ?min(?:utos?|utes?|s)?\b"
-           rf"|(?P<n>{_N}) ?(?:horas?|hours?|hrs?|h)\b(?P<and_half> e meia| and a half)?)")
+           rf"|(?P<n>{_N}) ?(?:horas?|hours?|hrs?|h)(?:(?P<h30>(?<=h)30)\b|\b)(?P<and_half> e meia| and a half)?)")
 # "uma hora mais tarde", "meia hora antes", "two hours later", "1h depois": the same day, the time moved.
-_HOURS = re.compile(rf"\b{_LENGTH}(?: (?:a )?)?(?:(?P<later>depois|mais tarde|later|after)"
-                    r"|(?P<earlier>antes|mais cedo|earlier|before))\b")
+_HOURS = re.compile(rf"\b{_LENGTH}(?: (?:a )?)?(?:(?P<later>depois|mais tarde|pra frente|para frente|later|after)"
+                    r"|(?P<earlier>antes|mais cedo|pra tras|para tras|earlier|before))\b")
 # "push it back an hour", "adianta meia hora", "consegue adiantar 30 min?": the verb says which way.
-_VERB_HOURS = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB})|(?P<later>{_LATER_VERB}))\s+(?:em\s+)?{_LENGTH}")
+# The booking may sit between the verb and the length: "empurra ela uma hora", "adianta a consulta meia hora".
+_VERB_HOURS = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB})|(?P<later>{_LATER_VERB}))"
+                         rf"(?:\s+(?:ela|ele|isso|essa|esse|a consulta|o horario))?\s+(?:em\s+)?{_LENGTH}")
 _NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next|following) day|the day after)"
                        r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
 _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
 # "pra semana seguinte, mesmo dia": the booking's weekday a week on (only in a move: elsewhere a listing's week).
 _FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|(?:na |pra |para a )?outra semana|"
                              r"next week|the following week|the week after)\b")
-_SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week)\b")
+_SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week"
+                        r"|of (?:that|this) week|(?:dessa|desta|daquela) semana)\b")
 _LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
 # "dá pra ser mais tarde?", "can I come a bit earlier?": later or earlier that day, with no time or length said.
 _BARE_LATER_EARLIER = re.compile(
@@ -62,7 +67,7 @@ _EARLIER_WORD = re.compile(r"\b(?:mais cedo|earlier)\b")
 _NEXT_FREE = re.compile(
     r"\b(?:proxim[ao]|primeir[ao]|next|first) (?:horario|vaga|opening|slot|time|one|available|free|open)"
     r"(?: (?:livre|disponivel|vago|available|free|open|slot|one))?"
-    r"(?: (?:with|com) (?:her|him|ela|ele|the doctor|o medico|a medica))?"
+    r"(?: (?:with|com) (?:her|him|ela|ele|the doctor|o medico|a medica)| dele| dela)?"
     r" (?:depois|apos|after|seguinte|following)\b"
     r"|\b(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))\b"
     r"|\b(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)\b"
@@ -160,7 +165,7 @@ def _shift_minutes(text: str) -> int | None:
     if match["mins"]:
         minutes = _MINUTES[match["mins"]]
     else:
-        minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] else 0)
+        minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] or match["h30"] else 0)
     return minutes if match["later"] else -minutes
 
 

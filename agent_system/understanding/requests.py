@@ -15,7 +15,7 @@ from collections.abc import Callable
 _CONNECTIVE = re.compile(
     r"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
     r"|,?\s+(?:e|and|mas|but|plus)\s+(?:tamb[eé]m\s+|tbm\s+|tb\s+|also\s+)?"
-    r"|,\s*(?:tamb[eé]m|tbm|also)\s+|,(?=\s*(?:a |o |the )?(?:dra?\b|doctor\b|doutora?\b)))\s*", re.IGNORECASE)
+    r"|,\s*(?:tamb[eé]m|tbm|also|then|and then|e depois|depois)\s+|,(?=\s*(?:a |o |the )?(?:dra?\b|doctor\b|doutora?\b)))\s*", re.IGNORECASE)
 
 
 def split_requests(message: str, is_request: Callable[[str], bool],

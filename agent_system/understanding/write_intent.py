@@ -34,7 +34,7 @@ _PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|
           r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
           r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
           r"|(?:get|come) in with|get (?:an|a) (?:appointment|slot|visit) with|see (?=(?:dr|dra|doctor|doutor|doutora)\b)"
-          r"|(?:passar|consultar|ser atendid[oa]) (?:com|pel[oa])\b")
+          r"|(?:passar|consultar|ser atendid[oa]) (?:com|pel[oa])\b|deix(?:a|ar|e) (?:marcad|agendad|reservad)[oa]\b")
 _WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
 
 _OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"
@@ -92,7 +92,7 @@ _SLOT_WORDS = frozenset("""
     aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
     dele dela his her entao c
-    perfeito otimo great um uma entao then go an
+    perfeito otimo great um uma entao then go an in
     """.split()) | NUMBER_WORDS
 _ANCHORS = frozenset("""
     amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
@@ -195,7 +195,7 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
 def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
     """Words that name a doctor, a day and a time ("com a dra X dia 24 as 11h30", "Dr. X on Nov 30 at 2 PM")."""
     doctor = any(w in _TITLES or w in names for w in words)
-    numbers = sum(w[:1].isdigit() for w in words)
+    numbers = sum(w[:1].isdigit() or w in _SPOKEN_NUMBERS for w in _numbers_joined(words))  # "the twenty-seventh"
     days = sum(w in _ANCHORS and w not in _ORDINAL_ANCHORS for w in words)
     return doctor and (numbers >= 2 or (numbers == 1 and days >= 1))
 

@@ -186,20 +186,24 @@ TWO_BOOKINGS = [AppointmentItem(clinic="clinic_a", doctor="Dr. Ricardo Lopes", d
                                 status="booked")]
 
 
-@pytest.mark.parametrize(("text", "doctor", "new"), [
-    ("a consulta das 9 pode ser as 10h30?", "Dr. Ricardo Lopes", ("2026-11-25", "10:30")),
-    ("can the 2 pm one be moved to 3 pm?", "Dra. Camila Rocha", ("2026-11-26", "15:00")),
-    ("quero mudar a de quarta pra segunda que vem as 9", "Dr. Ricardo Lopes", ("2026-11-30", "09:00")),
-    ("the one on the 25th, push it a week", "Dr. Ricardo Lopes", ("2026-12-02", "09:00")),
-    ("move Dr. Ricardo to Friday same time", "Dr. Ricardo Lopes", ("2026-11-27", "09:00")),
-    ("a de quinta, uma semana depois", "Dra. Camila Rocha", ("2026-12-03", "14:00")),
+@pytest.mark.parametrize(("text", "doctor", "new", "computed"), [
+    ("a consulta das 9 pode ser as 10h30?", "Dr. Ricardo Lopes", ("2026-11-25", "10:30"), False),
+    ("can the 2 pm one be moved to 3 pm?", "Dra. Camila Rocha", ("2026-11-26", "15:00"), False),
+    ("quero mudar a de quarta pra segunda que vem as 9", "Dr. Ricardo Lopes", ("2026-11-30", "09:00"), False),
+    ("the one on the 25th, push it a week", "Dr. Ricardo Lopes", ("2026-12-02", "09:00"), True),
+    ("move Dr. Ricardo to Friday same time", "Dr. Ricardo Lopes", ("2026-11-27", "09:00"), True),
+    ("a de quinta, uma semana depois", "Dra. Camila Rocha", ("2026-12-03", "14:00"), True),
 ])
-def test_the_booking_said_with_its_new_slot_among_two(planner, text, doctor, new):
+def test_the_booking_said_with_its_new_slot_among_two(planner, text, doctor, new, computed):
+    """A new slot the patient said waits for a yes at once; one computed from the booking is first asked of its
+    doctor's clinic for that day (it waits for a yes only if free there)."""
     conversation = Conversation(patient=Patient(name="Irene Paiva Matos", cpf=normalize_cpf(make_cpf(97607))),
                                 appointments=TWO_BOOKINGS)
     plan = planner.decompose(text, conversation, TODAY)
-    assert plan.steps == [] and plan.awaiting is not None
-    assert (plan.awaiting.appointment.doctor, plan.awaiting.new_date, plan.awaiting.new_time) == (doctor, *new)
+    change = plan.checked_move if computed else plan.awaiting
+    assert change is not None and (change.appointment.doctor, change.new_date, change.new_time) == (doctor, *new)
+    listed = [("list_available_slots", {"doctor": doctor, "date": new[0]})] if computed else []
+    assert [(s.action, s.parameters) for s in plan.steps] == listed
 
 
 @pytest.mark.parametrize(("text", "moves"), [
