@@ -5,6 +5,7 @@ from agent_system.planning.family import PlanFor, Reread, addressed, plan_for_fa
 from agent_system.planning.human_contact import plan_human_contact
 from agent_system.domain.plan import Plan
 from agent_system.sessions.conversation import Conversation
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.reading import Reading
 from clinic_servers.contract.registry import ClinicRegistry
 
@@ -13,12 +14,12 @@ class FrontDesk:
     """Answers requests for a person and asks whom an appointment is for; the planner plans the rest."""
 
     def __init__(self, registry: ClinicRegistry):
-        self.registry = registry
+        self.registry, self.federation = registry, FederationWords(registry)
 
     def plan(self, reading: Reading, conversation: Conversation, plan_for: PlanFor,
              reread: Reread) -> tuple[Plan, Reading]:
         """The turn's plan, and the reading it answers (an earlier request, once its person is named)."""
-        contact = plan_human_contact(reading, conversation, self.registry)
+        contact = plan_human_contact(reading, conversation, self.registry, self.federation)
         if contact is not None:
             return contact, reading
         return plan_for_family(reading, conversation, plan_for, reread)

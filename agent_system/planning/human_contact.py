@@ -4,6 +4,7 @@ from __future__ import annotations
 from agent_system.domain.plan import Intent, Plan, Step
 from agent_system.domain.tools import Tool
 from agent_system.sessions.conversation import Conversation
+from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.human_contact import asks_callback, asks_person, best_time_in, phone_in
 from agent_system.understanding.reading import Reading
 from clinic_servers.contract.registry import ClinicRegistry
@@ -13,12 +14,13 @@ MAX_REASON = 500
 NO_REASON = "Pedido de contato pelo assistente"
 
 
-def plan_human_contact(reading: Reading, conversation: Conversation, registry: ClinicRegistry) -> Plan | None:
+def plan_human_contact(reading: Reading, conversation: Conversation, registry: ClinicRegistry,
+                       federation: FederationWords) -> Plan | None:
     """The plan when the patient asks for a person or to be called back; None for anything else (a message after
     someone's records or trying to change the rules is refused by the planner, whatever it claims to be)."""
     if reading.wants_privacy or reading.injection or reading.foreign_cpf:
         return None
-    asked_about = clinics_asked_about(reading, conversation, registry)
+    asked_about = clinics_asked_about(reading, conversation, registry, federation)
     clinic = asked_about[0] if len(asked_about) == 1 else None
     if asks_callback(reading.message) and clinic is not None:
         phone = phone_in(reading.message) or ""
@@ -36,14 +38,15 @@ def plan_human_contact(reading: Reading, conversation: Conversation, registry: C
                 reasoning=[f"The patient asks for a person: the phone and hours of {', '.join(asked_about)}."])
 
 
-def clinics_asked_about(reading: Reading, conversation: Conversation, registry: ClinicRegistry) -> list[str]:
+def clinics_asked_about(reading: Reading, conversation: Conversation, registry: ClinicRegistry,
+                        federation: FederationWords) -> list[str]:
     """The clinics whose phones answer the message: those it names; of a specialty it names ("a clínica do
-    cardiologista"), the one the conversation is about, else all of that specialty; else the one the conversation
-    is about, or every clinic."""
+    cardiologista", not a word that only points to one), the one the conversation is about, else all of that
+    specialty; else the one the conversation is about, or every clinic."""
     named = list(dict.fromkeys([*reading.clinics, *(d.clinic_id for d in reading.doctors)]))
     if named:
         return named
-    of_specialty = [c.id for key in reading.specialties for c in registry.for_specialty(key)]
+    of_specialty = [c.id for key in federation.specialties_named(reading.text) for c in registry.for_specialty(key)]
     in_context = _in_context(conversation, within=of_specialty or None)
     if in_context is not None:
         return [in_context]

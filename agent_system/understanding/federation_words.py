@@ -43,6 +43,11 @@ class FederationWords:
         self._named = {key: _words([re.escape(normalize(s.name_pt)), re.escape(normalize(s.name_en)), *s.names])
                        for key, s in registry.specialties.items()}
         self._described = {key: _words(s.words) for key, s in registry.specialties.items() if s.words}
+        # A word of what brings patients, next to a clinic or a doctor, names the specialty: "the skin clinic",
+        # "heart doctor", "a clínica do coração", "médico de osso".
+        self._by_place = {key: re.compile(rf"\b(?:{_alternation(s.words)})\s+(?:clinic|doctor|specialist)s?\b"
+                                          rf"|\b(?:clinica|medic[oa]|doutor[a]?)\s+(?:d[aoe]s?\s+)?(?:{_alternation(s.words)})\b")
+                          for key, s in registry.specialties.items() if s.words}
         self._clinics = {short: c.id for c in registry.clinics for short in _short_names(c.id, c.name)}
         short = _alternation(re.escape(s) for s in self._clinics)
         self._short = re.compile(r"\b(?:" + short + r")\b")
@@ -56,8 +61,13 @@ class FederationWords:
     def specialties_in(self, text: str) -> list[str]:
         """Specialty keys the message names, in registry order; when it names none, those its words point to
         ("dermato pra uma mancha nas costas" is Dermatologia alone; "dor nas costas" is Ortopedia)."""
-        named = [key for key, pattern in self._named.items() if pattern.search(text)]
-        return named or [key for key, pattern in self._described.items() if pattern.search(text)]
+        return self.specialties_named(text) or [key for key, pattern in self._described.items() if pattern.search(text)]
+
+    def specialties_named(self, text: str) -> list[str]:
+        """Specialty keys the message names: by a name ("cardiologista") or as a clinic's or doctor's ("the skin
+        clinic"); "osso" in "alguém de carne e osso" points to Ortopedia without naming it."""
+        return [key for key, pattern in self._named.items()
+                if pattern.search(text) or (key in self._by_place and self._by_place[key].search(text))]
 
     def unoffered_specialty(self, text: str) -> str | None:
         """A medical specialty the message asks for that no clinic of the registry offers ('neurologista')."""

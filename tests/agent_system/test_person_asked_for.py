@@ -54,3 +54,10 @@ def test_a_person_asked_for_at_a_named_specialty_is_not_the_listed_ones(pipeline
     plan = next(e for e in events if e.type == "plan")
     assert {s["clinic"] for s in plan.steps} == expected and {s["action"] for s in plan.steps} == {"get_clinic_info"}
     assert "Ortopedia" not in answer.text
+
+
+def test_a_word_that_only_points_to_a_specialty_does_not_choose_the_clinics(pipeline, new_conversation, registry):
+    conversation = new_conversation("Nadia Souza Lins", "39053344705")
+    events, _ = run_turn(pipeline, conversation, "dá pra falar com um ser humano de carne e osso?")  # "osso": bone
+    plan = next(e for e in events if e.type == "plan")
+    assert {s["clinic"] for s in plan.steps} == set(registry.ids())
