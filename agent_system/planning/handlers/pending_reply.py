@@ -1,0 +1,24 @@
+"""Replies to what an earlier answer left waiting about a cancel or reschedule: "shall I cancel it?", "which one?"."""
+from __future__ import annotations
+
+from agent_system.planning.handlers.handler import PlanningTurn
+
+
+class AwaitedConfirmation:
+    """A yes (with the booking code, or without: asked again), a no, or a mistyped code to "shall I cancel/move it?"."""
+
+    def applies(self, turn: PlanningTurn) -> bool:
+        return turn.appointments.answers_confirmation()
+
+    def plan(self, turn: PlanningTurn) -> None:
+        turn.appointments.reply_to_confirmation()
+
+
+class DroppedChange:
+    """"não, deixa" to "which booking?" or "which new time?": the bookings stay, nothing waits any more."""
+
+    def applies(self, turn: PlanningTurn) -> bool:
+        return turn.appointments.drops_pending()
+
+    def plan(self, turn: PlanningTurn) -> None:
+        turn.appointments.keep_bookings()
