@@ -45,7 +45,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
                     settings.clinic_tls_verify, settings.dispatch_parallel)
     return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
+                    llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(registry),
                     doctors=rules.doctors, federation=rules.federation, llm=llm, semantic=semantic,
                     front_desk=FrontDesk(registry))
 

@@ -16,7 +16,7 @@ from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
 from agent_system.planning.awaited_change import awaited_change
 from agent_system.answer.held_slots import offered_slot
-from agent_system.domain.plan import Intent, Plan, StepResult
+from agent_system.domain.plan import Intent, Plan, Step, StepResult
 from agent_system.planning.write_grant import grant_for
 from agent_system.domain.write_grant import WriteGrant
 from agent_system.understanding.write_intent import confirmation_reply
@@ -97,7 +97,7 @@ class Pipeline:
         if plan.overlap_confirmed:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
-        results = yield from self._dispatch(plan, conversation, grant, language)
+        plan, results = yield from self._dispatch(plan, conversation, grant, language)
         plan = awaited_change(plan, results, conversation.state.pending_change() if grant.change else None,
                               reading.booking_code)
         verdict = yield from _timed("verification",
@@ -150,17 +150,26 @@ class Pipeline:
         return answer
 
     def _dispatch(self, plan: Plan, conversation: Conversation, grant: WriteGrant, language: str):
+        """The plan's checks first (a booking's overlap reads), then the steps they leave; the plan as settled."""
         started = time.perf_counter()
         yield StageEvent(stage="dispatch", status="start")
+        if plan.check is not None and self.overlap is not None:
+            reads = yield from self._calls(plan.check.reads, conversation, grant, language)
+            plan = self.overlap.settle(plan, reads)
+        results = yield from self._calls(plan.steps, conversation, grant, language)
+        yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
+        return plan, results
+
+    def _calls(self, steps: list[Step], conversation: Conversation, grant: WriteGrant, language: str):
+        """Every step through the router, in parallel, each announced as it leaves and as it ends."""
         results: list[StepResult] = []
-        for step, result in self.router.dispatch(plan.steps, conversation.caller(), grant):
+        for step, result in self.router.dispatch(steps, conversation.caller(), grant):
             if result is None:
                 yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status="start")
                 continue
             results.append(result)
             yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status=result.status,
                                 ms=result.ms, error=_public_error(result, language))
-        yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
         return sorted(results, key=lambda r: r.step_id)
 
     def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading, verdict,
