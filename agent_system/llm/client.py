@@ -11,9 +11,10 @@ import math
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Iterator, Literal, Mapping, cast
 
 import openai
+from openai.types.chat import ChatCompletionMessageParam
 
 from agent_system.errors import BudgetSpent, Deadline, LLMBudgetSpent, LLMError, StreamCut
 from agent_system.llm.budget import TurnBudgets, TurnKind
@@ -120,10 +121,17 @@ def _check_settings(settings: LLMSettings) -> None:
         raise ValueError(f"LLM_TIMEOUT_S must be a positive number, got {settings.timeout_s!r}")
     if not 0 < settings.turn_budget_s < math.inf:
         raise ValueError(f"LLM_TURN_BUDGET_S must be a positive number, got {settings.turn_budget_s!r}")
-    if settings.provider == "azure" and not settings.azure_endpoint:
-        raise ValueError("LLM provider azure needs AZURE_OPENAI_ENDPOINT")
+    if settings.provider == "azure":
+        _azure_endpoint(settings)
     if settings.provider == "openai" and not (settings.api_key or settings.base_url):
         raise ValueError("LLM provider openai needs OPENAI_API_KEY, or OPENAI_BASE_URL for a local server")
+
+
+def _azure_endpoint(settings: LLMSettings) -> str:
+    """The endpoint the azure provider cannot do without."""
+    if not settings.azure_endpoint:
+        raise ValueError("LLM provider azure needs AZURE_OPENAI_ENDPOINT")
+    return settings.azure_endpoint
 
 
 def build_client(settings: LLMSettings) -> openai.OpenAI:
@@ -136,7 +144,7 @@ def build_client(settings: LLMSettings) -> openai.OpenAI:
     }
     if settings.provider == "azure":
         return openai.AzureOpenAI(
-            azure_endpoint=settings.azure_endpoint,
+            azure_endpoint=_azure_endpoint(settings),
             azure_deployment=settings.request_model,
             api_version=settings.azure_api_version,
             **common,
@@ -219,8 +227,11 @@ class LLM:
                 options: dict[str, Any]) -> Iterator[str]:
         """One streamed call; stops waiting (and closes the response) at the deadline."""
         stream = self._client.chat.completions.create(
-            model=self._settings.request_model, messages=chat, temperature=temperature, max_tokens=max_tokens,
-            stream=True, timeout=max(0.001, deadline - time.monotonic()), **options)
+            model=self._settings.request_model, messages=cast("list[ChatCompletionMessageParam]", chat),
+            temperature=temperature, max_tokens=max_tokens, stream=True,
+            timeout=max(0.001, deadline - time.monotonic()), **options)
+        if not isinstance(stream, openai.Stream):  # `options` hide from the SDK's types that stream=True streams
+            raise LLMError(f"LLM {self.label}: the server did not stream")
         # A read blocks for as long as the server sends nothing; the watchdog closes it at the deadline.
         watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), stream.close)
         watchdog.daemon = True
