@@ -2,7 +2,6 @@
 
 Prompts and messages are never logged: they may hold a patient's name or CPF.
 """
-
 from __future__ import annotations
 
 import json
@@ -18,8 +17,7 @@ from openai.types.chat import ChatCompletionMessageParam
 
 from agent_system.errors import BudgetSpent, Deadline, LLMBudgetSpent, LLMError, StreamCut
 from agent_system.llm.budget import TurnBudgets, TurnKind
-from agent_system.llm.stream import (JSON_MODES, first_json_object, format_options, rejects_format,
-                         text_deltas, until)
+from agent_system.llm.stream import JSON_MODES, first_json_object, format_options, rejects_format, text_deltas, until
 
 log = logging.getLogger(__name__)
 
@@ -121,17 +119,10 @@ def _check_settings(settings: LLMSettings) -> None:
         raise ValueError(f"LLM_TIMEOUT_S must be a positive number, got {settings.timeout_s!r}")
     if not 0 < settings.turn_budget_s < math.inf:
         raise ValueError(f"LLM_TURN_BUDGET_S must be a positive number, got {settings.turn_budget_s!r}")
-    if settings.provider == "azure":
-        _azure_endpoint(settings)
+    if settings.provider == "azure" and not settings.azure_endpoint:
+        raise ValueError("LLM provider azure needs AZURE_OPENAI_ENDPOINT")
     if settings.provider == "openai" and not (settings.api_key or settings.base_url):
         raise ValueError("LLM provider openai needs OPENAI_API_KEY, or OPENAI_BASE_URL for a local server")
-
-
-def _azure_endpoint(settings: LLMSettings) -> str:
-    """The endpoint the azure provider cannot do without."""
-    if not settings.azure_endpoint:
-        raise ValueError("LLM provider azure needs AZURE_OPENAI_ENDPOINT")
-    return settings.azure_endpoint
 
 
 def build_client(settings: LLMSettings) -> openai.OpenAI:
@@ -144,7 +135,7 @@ def build_client(settings: LLMSettings) -> openai.OpenAI:
     }
     if settings.provider == "azure":
         return openai.AzureOpenAI(
-            azure_endpoint=_azure_endpoint(settings),
+            azure_endpoint=settings.azure_endpoint or "",  # never empty: settings are checked when made
             azure_deployment=settings.request_model,
             api_version=settings.azure_api_version,
             **common,
@@ -227,9 +218,8 @@ class LLM:
                 options: dict[str, Any]) -> Iterator[str]:
         """One streamed call; stops waiting (and closes the response) at the deadline."""
         stream = self._client.chat.completions.create(
-            model=self._settings.request_model, messages=cast("list[ChatCompletionMessageParam]", chat),
-            temperature=temperature, max_tokens=max_tokens, stream=True,
-            timeout=max(0.001, deadline - time.monotonic()), **options)
+            model=self._settings.request_model, messages=cast(list[ChatCompletionMessageParam], chat), stream=True,
+            temperature=temperature, max_tokens=max_tokens, timeout=max(0.001, deadline - time.monotonic()), **options)
         if not isinstance(stream, openai.Stream):  # `options` hide from the SDK's types that stream=True streams
             raise LLMError(f"LLM {self.label}: the server did not stream")
         # A read blocks for as long as the server sends nothing; the watchdog closes it at the deadline.
