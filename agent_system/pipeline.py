@@ -15,7 +15,7 @@ from agent_system.domain.tools import Tool
 from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
-from agent_system.planning.awaited_change import awaited_change
+from agent_system.planning.handlers import Answered, after_results
 from agent_system.answer.held_slots import offered_slot
 from agent_system.domain.plan import Intent, Plan, Step, StepResult
 from agent_system.planning.write_grant import grant_for
@@ -99,8 +99,8 @@ class Pipeline:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
         plan, results = yield from self._dispatch(plan, conversation, grant, language)
-        plan = awaited_change(plan, results, conversation.state.pending_change() if grant.change else None,
-                              reading.booking_code)
+        confirmed = conversation.state.pending_change() if grant.change else None
+        plan = after_results(plan, Answered(results, confirmed, reading.booking_code))
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()

@@ -8,7 +8,8 @@ from agent_system.planning.handlers.booking import Booking
 from agent_system.planning.handlers.cancel import CancelContinued, CancelRequest
 from agent_system.planning.handlers.clinic_info import ClinicInfo
 from agent_system.planning.handlers.follow_up import FollowUp
-from agent_system.planning.handlers.handler import Handler, PlanningTurn
+from agent_system.domain.plan import Plan
+from agent_system.planning.handlers.handler import Answered, Handler, PlanningTurn
 from agent_system.planning.handlers.listing import Listing
 from agent_system.planning.handlers.my_appointments import MyAppointments
 from agent_system.planning.handlers.pending_reply import AwaitedConfirmation, DroppedChange
@@ -50,4 +51,14 @@ HANDLERS: tuple[Handler, ...] = (
     WithoutSteps(),
 )
 
-__all__ = ["HANDLERS", "Handler", "PlanningTurn"]
+
+
+def after_results(plan: Plan, answered: Answered) -> Plan:
+    """The plan once the clinics have answered, whoever planned it (the LLM too): each family makes what it
+    planned of their answers."""
+    for handler in HANDLERS:
+        plan = handler.after_results(plan, answered)
+    return plan
+
+
+__all__ = ["HANDLERS", "Answered", "Handler", "PlanningTurn", "after_results"]

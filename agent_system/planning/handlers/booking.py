@@ -5,10 +5,10 @@ from __future__ import annotations
 from agent_system.domain.appointments import SlotOffer
 from agent_system.domain.plan import Intent, part_of_day
 from agent_system.domain.tools import Tool
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 
 
-class Booking:
+class Booking(Handler):
     """One resolved slot is booked; several listed slots that fit are listed again to choose from."""
 
     def applies(self, turn: PlanningTurn) -> bool:

@@ -1,10 +1,10 @@
 """Cancelling a booking: the one the patient means is confirmed first; unknown, it is looked up or asked about."""
 from __future__ import annotations
 
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 
 
-class CancelRequest:
+class CancelRequest(Handler):
     """A message asking to cancel (and not to move) a booking."""
 
     def applies(self, turn: PlanningTurn) -> bool:
@@ -14,7 +14,7 @@ class CancelRequest:
         turn.appointments.cancel()
 
 
-class CancelContinued:
+class CancelContinued(Handler):
     """A message that answers the question a cancel asked ("which one?"): the doctor, day, time, ordinal or code."""
 
     def applies(self, turn: PlanningTurn) -> bool:

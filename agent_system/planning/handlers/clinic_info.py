@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from agent_system.planning.clinic_questions import about_the_clinics, plan_clinic_info
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 
 
-class ClinicInfo:
+class ClinicInfo(Handler):
     """The clinics' own information answers them; a price gets the clinics' phones to ask."""
 
     def applies(self, turn: PlanningTurn) -> bool:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from agent_system.domain.appointments import SlotOffer
 from agent_system.domain.plan import Clarification, DoctorChoice, Intent
 from agent_system.domain.tools import Tool
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 from agent_system.understanding.reading import Reading
 from agent_system.understanding.vocabulary import DoctorRef
 
 
-class FollowUp:
+class FollowUp(Handler):
     """What the message points at in the last listing or the previous message, booked, listed or asked about."""
 
     def applies(self, turn: PlanningTurn) -> bool:

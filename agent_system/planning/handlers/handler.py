@@ -1,13 +1,14 @@
 """What every intent family's handler offers the rules planner, and the one planning pass they share."""
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.domain.appointments import SlotOffer
-from agent_system.domain.plan import Intent
+from agent_system.domain.pending import PendingChange
+from agent_system.domain.plan import Intent, Plan, StepResult
 from agent_system.domain.tools import Tool
 from agent_system.planning.appointments import AppointmentPlanning
 from agent_system.planning.draft import PlanDraft
@@ -53,13 +54,30 @@ class PlanningTurn:
         self.out.intend(Intent.BOOK)
 
 
-class Handler(Protocol):
-    """One intent family: whether it answers this reading in this state, and the plan it makes for it.
+@dataclass(frozen=True)
+class Answered:
+    """What the clinics answered this turn, with what the patient's message settled before they were asked."""
+    results: list[StepResult]
+    confirmed: PendingChange | None  # the cancel or reschedule this message confirmed (and the grant allowed)
+    typed_code: str | None  # a booking code typed in the message
+
+
+class Handler(ABC):
+    """One intent family: whether it answers this reading in this state, the plan it makes for it, and what it
+    makes of the clinics' answers.
 
     `applies` only reads; `plan` writes the steps, intents, answer facts (the `Plan` fields the answer's notes are
     written from) and reasoning into `turn.out`. The first handler of the list that applies plans the message.
+    `after_results` sees every plan once the clinics have answered (an LLM plan too) and changes only what its
+    family planned; most families leave it as it is.
     """
 
+    @abstractmethod
     def applies(self, turn: PlanningTurn) -> bool: ...
 
+    @abstractmethod
     def plan(self, turn: PlanningTurn) -> None: ...
+
+    def after_results(self, plan: Plan, answered: Answered) -> Plan:
+        """The plan once the clinics have answered."""
+        return plan

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from agent_system.domain.plan import Intent
 from agent_system.domain.tools import Tool
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 
 
-class Listing:
+class Listing(Handler):
     """The slots asked for, with the notes a request for advice or a specialty the federation lacks calls for."""
 
     def applies(self, turn: PlanningTurn) -> bool:

@@ -1,10 +1,12 @@
 """The patient's own bookings: asked for ("minhas consultas", "quando é a próxima?") or opened by a code typed alone."""
 from __future__ import annotations
 
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.domain.plan import Plan
+from agent_system.planning.awaited_change import after_lookup
+from agent_system.planning.handlers.handler import Answered, Handler, PlanningTurn
 
 
-class MyAppointments:
+class MyAppointments(Handler):
     """Every clinic is asked for the patient's bookings; a question about some of them shows only those."""
 
     def applies(self, turn: PlanningTurn) -> bool:
@@ -12,6 +14,10 @@ class MyAppointments:
 
     def plan(self, turn: PlanningTurn) -> None:
         turn.appointments.my_appointments(shown=turn.appointments.bookings_asked_about())
+
+    def after_results(self, plan: Plan, answered: Answered) -> Plan:
+        """A lookup made for a pending cancel or reschedule that finds one booking: that change waits for a yes."""
+        return after_lookup(plan, answered.results, answered.typed_code)
 
 
 def _shows_a_code(turn: PlanningTurn) -> bool:

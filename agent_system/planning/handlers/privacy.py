@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from agent_system.domain.plan import Intent
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 
 
-class Privacy:
+class Privacy(Handler):
     """Staff tools are never used from the chat, and no one reads another person's data through it."""
 
     def applies(self, turn: PlanningTurn) -> bool:

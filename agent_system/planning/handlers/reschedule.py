@@ -2,10 +2,12 @@
 right after booking, or the answer to a question a reschedule asked."""
 from __future__ import annotations
 
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.domain.plan import Plan
+from agent_system.planning.awaited_change import after_next_free
+from agent_system.planning.handlers.handler import Answered, Handler, PlanningTurn
 
 
-class Reschedule:
+class Reschedule(Handler):
     """The booking meant moves to the new slot once confirmed; without a new slot, its doctor's slots are listed."""
 
     def applies(self, turn: PlanningTurn) -> bool:
@@ -15,6 +17,10 @@ class Reschedule:
 
     def plan(self, turn: PlanningTurn) -> None:
         turn.appointments.reschedule(turn.conversation.state.just_booked() if _changes_the_new_booking(turn) else None)
+
+    def after_results(self, plan: Plan, answered: Answered) -> Plan:
+        """A move to the next free slot (or another part of the booking's day) offers the listed slot that fits."""
+        return after_next_free(plan, answered.results)
 
 
 def _moves_a_booking(turn: PlanningTurn) -> bool:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from agent_system.domain.plan import Intent
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 
 
-class WhichDay:
+class WhichDay(Handler):
     """Nothing is planned on either day until the patient says which one was meant."""
 
     def applies(self, turn: PlanningTurn) -> bool:

@@ -2,11 +2,11 @@
 no clinic deals with, a booking without a specialty, an unclear question about appointments)."""
 from __future__ import annotations
 
-from agent_system.planning.handlers.handler import PlanningTurn
+from agent_system.planning.handlers.handler import Handler, PlanningTurn
 from agent_system.planning.without_steps import plan_without_steps
 
 
-class WithoutSteps:
+class WithoutSteps(Handler):
     """Always applies: it closes the list."""
 
     def applies(self, turn: PlanningTurn) -> bool:

@@ -6,7 +6,10 @@ import pytest
 
 from agent_system.domain.dialogue import AwaitingChoice, AwaitingConfirmation
 from agent_system.domain.pending import PendingAction, PendingChange
+from agent_system.domain.plan import StepResult
+from agent_system.planning.handlers import Answered
 from agent_system.planning.handlers.pending_reply import AwaitedConfirmation, DroppedChange
+from clinic_servers.contract.error_codes import ToolErrorCode
 from tests.agent_system.handlers.support import applies, planned
 from tests.agent_system.rules_planner_support import (BOOKED, BOOKED_CANCEL, CODE, conversation, intents_of,
                                                       reschedule, steps_of)
@@ -62,3 +65,14 @@ def test_no_to_which_booking_drops_the_change(planner, action):
 @pytest.mark.parametrize("message", ["não, a de terça", "não, a do Dr. Fernando", "sim"])
 def test_a_no_that_names_a_booking_or_a_yes_drops_nothing(planner, message):
     assert not applies(DroppedChange(), planner, message, choosing_which("cancel"))
+
+
+def test_a_change_the_clinic_refused_for_a_wrong_code_keeps_waiting(planner):
+    change = PendingChange(action="cancel", appointment=BOOKED)
+    plan = planned(AwaitedConfirmation(), planner, f"sim, o código é {CODE}", awaiting())
+    refused = StepResult(step_id=1, clinic="clinic_c", action="cancel_appointment", status="error",
+                         error={"code": ToolErrorCode.APPOINTMENT_NOT_FOUND, "message": "not found"})
+    after = AwaitedConfirmation().after_results(plan, Answered([refused], confirmed=change, typed_code=CODE))
+    assert after.awaiting == change and intents_of(after) == ["cancel", "confirm"]
+    done = StepResult(step_id=1, clinic="clinic_c", action="cancel_appointment", status="ok", data={})
+    assert AwaitedConfirmation().after_results(plan, Answered([done], confirmed=change, typed_code=CODE)) == plan

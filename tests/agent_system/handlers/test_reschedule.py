@@ -7,6 +7,8 @@ import pytest
 
 from agent_system.domain.dialogue import JustBooked
 from agent_system.domain.pending import PendingAction
+from agent_system.domain.plan import StepResult
+from agent_system.planning.handlers import Answered
 from agent_system.planning.handlers.reschedule import Reschedule
 from tests.agent_system.handlers.support import applies, planned
 from tests.agent_system.rules_planner_support import BOOKED, MINE, conversation, intents_of, listing, steps_of
@@ -47,3 +49,22 @@ def test_a_new_day_without_a_booking_to_move_is_not_a_move(planner, message):
 def test_a_cancel_is_not_a_move(planner):
     state = conversation(appointments=[BOOKED], state=JustBooked(appointment=BOOKED))
     assert not applies(Reschedule(), planner, "cancela essa aí, por gentileza", state)
+
+
+def listing_of(*slots: tuple[str, str]) -> list[StepResult]:
+    """Dr. Fernando's free slots as his clinic lists them."""
+    free = [{"doctor": BOOKED.doctor, "specialty": "cardiologia", "date": d, "time": t, "available": True}
+            for d, t in slots]
+    return [StepResult(step_id=1, clinic="clinic_c", action="list_available_slots", status="ok",
+                       data={"clinic": "clinic_c", "specialty": "cardiologia", "available_slots": free, "note": ""})]
+
+
+def test_the_next_free_slot_after_the_booking_waits_for_a_yes_once_listed(planner):
+    state = conversation(appointments=[BOOKED], state=JustBooked(appointment=BOOKED))
+    plan = planned(Reschedule(), planner, "joga ela pra vaga seguinte livre, depois dessa hora", state)
+    assert plan.next_free_after is not None and plan.awaiting is None
+    after = Reschedule().after_results(plan, Answered(listing_of(("2026-11-24", "08:00"), ("2026-11-24", "14:00")),
+                                                      confirmed=None, typed_code=None))
+    assert after.awaiting is not None
+    assert (after.awaiting.new_date, after.awaiting.new_time) == ("2026-11-24", "14:00")
+    assert Reschedule().after_results(plan, Answered([], confirmed=None, typed_code=None)) == plan
