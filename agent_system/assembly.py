@@ -38,14 +38,14 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
     if llm and settings.llm_answers:
         responder = LLMResponder(llm, _prompt(settings, "response_generator.txt"), verifier,
                                   AnswerFacts(rules.doctors, rules.federation))
-    checks_triage = llm is not None and settings.triage_llm_check
     semantic = semantic_screen()
-    triage_net = TriageSecondNet(llm, _prompt(settings, "triage_check.txt"), semantic) if checks_triage else None
+    triage_net = (TriageSecondNet(llm, _prompt(settings, "triage_check.txt"), semantic)
+                  if llm is not None and settings.triage_llm_check else None)
     router = Router(settings.clinic_urls, settings.clinic_token, settings.dispatch_timeout_s,
                     settings.clinic_tls_verify, settings.dispatch_parallel)
     return Pipeline(planner=Planner(rules, llm_planner, cot=settings.planner_cot, check=check), router=router,
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
-                    llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(router, registry),
+                    llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(registry),
                     doctors=rules.doctors, federation=rules.federation, llm=llm, semantic=semantic,
                     front_desk=FrontDesk(registry))
 

@@ -9,14 +9,15 @@ from typing import Iterator
 
 from agent_system.answer.llm_responder import Wording
 from agent_system.domain.results import booked_slots, tool_error, unanswered
-from agent_system.domain.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, StageEvent
+from agent_system.domain.events import AnswerEvent, DispatchEvent, DoneEvent, ErrorEvent, PlanEvent, Stage, StageEvent
+from agent_system.domain.language import Language
 from agent_system.domain.tools import Tool
 from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
-from agent_system.planning.awaited_change import awaited_change
+from agent_system.planning.handlers import Answered, after_results
 from agent_system.answer.held_slots import offered_slot
-from agent_system.domain.plan import Intent, Plan, StepResult
+from agent_system.domain.plan import Intent, Plan, Step, StepResult
 from agent_system.planning.write_grant import grant_for
 from agent_system.domain.write_grant import WriteGrant
 from agent_system.understanding.write_intent import confirmation_reply
@@ -74,8 +75,8 @@ class Pipeline:
         yield DoneEvent(ms=_ms(started), llm_calls=llm_calls)
 
     def _turn(self, conversation: Conversation, message: str):
-        reading = yield from _timed("triage", lambda: self._read(message, conversation))
-        triage, language = _answered_in_doubt(reading, conversation), reading.language
+        reading, screened = yield from _timed("triage", lambda: self._read(message, conversation))
+        triage, language = _answered_in_doubt(screened, reading, conversation), reading.language
         acknowledge = isinstance(conversation.state, AfterEmergency) and triage.help_called
         if (triage.emergency or acknowledge) and triage.language:
             language = triage.language  # "acho q to infartando": the red-flag words tell a short message's language
@@ -97,9 +98,9 @@ class Pipeline:
         if plan.overlap_confirmed:
             grant = replace(grant, book=True)  # "sim" to a held booking is the patient's request to book it
         yield PlanEvent(**plan.public())
-        results = yield from self._dispatch(plan, conversation, grant, language)
-        plan = awaited_change(plan, results, conversation.state.pending_change() if grant.change else None,
-                              reading.booking_code)
+        plan, results = yield from self._dispatch(plan, conversation, grant, language)
+        confirmed = conversation.state.pending_change() if grant.change else None
+        plan = after_results(plan, Answered(results, confirmed, reading.booking_code))
         verdict = yield from _timed("verification",
                                     lambda: self.verifier.check_data(results, conversation.patient, language))
         yield verdict.to_event()
@@ -112,21 +113,26 @@ class Pipeline:
             conversation.state = conversation.state.asked_safety(triage.kind or "medical")
         return answer
 
-    def _read(self, message: str, conversation: Conversation) -> Reading:
-        """The message read once for every stage, with the red-flag screen's verdict on it."""
+    def _read(self, message: str, conversation: Conversation) -> tuple[Reading, TriageResult]:
+        """The message read once for every stage, with the red-flag screen's verdict on it (and that verdict)."""
         try:
             reading = read(message, conversation, self.clock.today(), self.doctors, self.federation)
         except Exception:
             # An emergency answer must never depend on the booking vocabulary: the screen still
             # sees a message the reader failed on, and only a cleared one fails the turn.
             log.exception("the message could not be read; the red-flag screen still runs")
-            triage = screen(message, detect_language(message), self.triage_net, self.semantic)
+            triage = self._screen(message, detect_language(message))
             if not triage.emergency:
                 raise
             blank = read("", conversation, self.clock.today(), self.doctors, self.federation)
-            return replace(blank, message=message, language=detect_language(message), triage=triage)
-        return replace(reading, triage=screen(message, reading.language, self.triage_net, self.semantic,
-                                              concrete_request=_concrete(reading)))
+            return replace(blank, message=message, language=detect_language(message), triage=triage), triage
+        triage = self._screen(message, reading.language, concrete_request=_concrete(reading))
+        return replace(reading, triage=triage), triage
+
+    def _screen(self, message: str, language: Language, concrete_request: bool = False) -> TriageResult:
+        """The red-flag screen, then the LLM's second look at its verdict when one is configured."""
+        screened = screen(message, language, semantic=self.semantic, concrete_request=concrete_request)
+        return self.triage_net.review(message, screened) if self.triage_net is not None else screened
 
     def _plan(self, reading: Reading, conversation: Conversation) -> tuple[Plan, Reading]:
         today = self.clock.today()
@@ -150,17 +156,26 @@ class Pipeline:
         return answer
 
     def _dispatch(self, plan: Plan, conversation: Conversation, grant: WriteGrant, language: str):
+        """The plan's checks first (a booking's overlap reads), then the steps they leave; the plan as settled."""
         started = time.perf_counter()
         yield StageEvent(stage="dispatch", status="start")
+        if plan.check is not None and self.overlap is not None:
+            reads = yield from self._calls(plan.check.reads, conversation, grant, language)
+            plan = self.overlap.settle(plan, reads)
+        results = yield from self._calls(plan.steps, conversation, grant, language)
+        yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
+        return plan, results
+
+    def _calls(self, steps: list[Step], conversation: Conversation, grant: WriteGrant, language: str):
+        """Every step through the router, in parallel, each announced as it leaves and as it ends."""
         results: list[StepResult] = []
-        for step, result in self.router.dispatch(plan.steps, conversation.caller(), grant):
+        for step, result in self.router.dispatch(steps, conversation.caller(), grant):
             if result is None:
                 yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status="start")
                 continue
             results.append(result)
             yield DispatchEvent(step_id=step.step_id, clinic=step.clinic, action=step.action, status=result.status,
                                 ms=result.ms, error=_public_error(result, language))
-        yield StageEvent(stage="dispatch", status="end", ms=_ms(started))
         return sorted(results, key=lambda r: r.step_id)
 
     def _answer(self, plan: Plan, results: list[StepResult], conversation: Conversation, reading: Reading, verdict,
@@ -207,7 +222,7 @@ class Pipeline:
         return AnswerEvent(text=text, blocked=True, appointments=outcome.appointments, lang=language)
 
 
-def _timed(stage: str, work):
+def _timed(stage: Stage, work):
     started = time.perf_counter()
     yield StageEvent(stage=stage, status="start")
     value = work()
@@ -221,9 +236,9 @@ _FALLBACK_INTENTS = frozenset({Intent.OUT_OF_SCOPE, Intent.MEDICAL_ADVICE, Inten
 _LOOKUP_INTENTS = frozenset({Intent.MY_APPOINTMENTS, Intent.CANCEL, Intent.RESCHEDULE})
 
 
-def _answered_in_doubt(reading: Reading, conversation: Conversation) -> TriageResult:
+def _answered_in_doubt(triage: TriageResult, reading: Reading, conversation: Conversation) -> TriageResult:
     """A yes to "is someone in danger right now?" is the emergency the question was about."""
-    triage, state = reading.triage, conversation.state
+    state = conversation.state
     asked = state.category if isinstance(state, SafetyAsked) else None
     if asked is None or triage.emergency or confirmation_reply(re.split(r"[,.!;:\n]", reading.message)[0]) != "yes":
         return triage

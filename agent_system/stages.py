@@ -49,6 +49,8 @@ class SecondLook(Protocol):
 class BookingGuard(Protocol):
     def review(self, plan: Plan, conversation: Conversation, reading: Reading) -> Plan: ...
 
+    def settle(self, plan: Plan, reads: list[StepResult]) -> Plan: ...
+
 
 class FrontDeskReview(Protocol):
     def plan(self, reading: Reading, conversation: Conversation, plan_for: Callable[[Reading], Plan],

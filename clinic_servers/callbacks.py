@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 from contextlib import AbstractContextManager
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from clinic_servers import identity, write_log
 from clinic_servers.contract.booking_codes import new_code
@@ -92,7 +92,11 @@ def _fetch(tx: Transaction, reference: str) -> CallbackRow:
 
 
 def _row(r) -> CallbackRow:
-    def text(value) -> str | None:
-        return value.isoformat(timespec="seconds") if hasattr(value, "isoformat") else value
+    closed = r["closed_at"]
     return CallbackRow(r["reference"], r["patient_name"], r["cpf"], r["phone"], r["reason"], r["best_time"],
-                       text(r["requested_at"]), text(r["closed_at"]))
+                       _text(r["requested_at"]), None if closed is None else _text(closed))
+
+
+def _text(value: object) -> str:
+    """A stored time as ISO text: PostgreSQL hands back a datetime, SQLite the text it stored."""
+    return value.isoformat(timespec="seconds") if isinstance(value, datetime) else str(value)

@@ -92,10 +92,10 @@ def _role(header: str, settings) -> Role | None:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token:
         return None
-    token = token.strip().encode()
-    if _matches(token, settings.staff_tokens()):
+    presented = token.strip().encode()
+    if _matches(presented, settings.staff_tokens()):
         return Role.STAFF
-    if _matches(token, settings.patient_tokens()):
+    if _matches(presented, settings.patient_tokens()):
         return Role.PATIENT
     return None
 
@@ -169,7 +169,8 @@ def _initialize(desk: ClinicDesk, params: dict) -> dict:
 
 
 def _call_tool(desk: ClinicDesk, role: Role, params: dict) -> "dict | ToolAnswer":
-    tool: Tool | None = catalog.get(params.get("name")) if isinstance(params.get("name"), str) else None
+    name = params.get("name")
+    tool: Tool | None = catalog.get(name) if isinstance(name, str) else None
     if tool is None:
         raise RpcError(INVALID_PARAMS, f"Unknown tool: {params.get('name')}")
     try:

@@ -23,6 +23,7 @@ from typing import Protocol
 from clinic_servers.contract.booking_codes import CODE_PATTERN
 
 from agent_system.answer.responder import Rendering
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.registry import language_pack
 from agent_system.language.text import normalize
 from agent_system.language.words import common_words
@@ -90,10 +91,10 @@ class AnswerGate:
 
     def reference(self, rendering: Rendering, language: str) -> Reference:
         """What an answer standing in for this rendering must carry, and the words it may use besides."""
-        shown = [*rendering.slots, *rendering.appointments]
+        shown: list[SlotOffer | AppointmentItem] = [*rendering.slots, *rendering.appointments]
         if rendering.confirm is not None:
             shown += [rendering.confirm.appointment, *filter(None, [rendering.confirm.new])]
-        done = {_DONE.get(a.status) for a in rendering.appointments} - {None}
+        done = {_DONE[a.status] for a in rendering.appointments if a.status in _DONE}
         asked = {_ASKED[rendering.confirm.action]} if rendering.confirm is not None else set()
         listed = {"booked"} if any(a.status == _LISTED for a in rendering.appointments) else set()
         folded = normalize(rendering.text)

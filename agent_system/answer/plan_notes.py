@@ -1,7 +1,7 @@
 """What a plan says without clinic calls: refusals, questions to the patient and notes on its intents."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 from agent_system.answer.household import ask_dependant_note
 from agent_system.answer.slot_listing import which_slot_note
@@ -10,7 +10,10 @@ from agent_system.language.phrasebook import Wording
 from agent_system.language.text import normalize
 from agent_system.answer.held_slots import overlap_note, pick_note
 from agent_system.domain.plan import Clarification, Intent, Plan, StepResult
+from agent_system.errors import InvalidPlan
 from clinic_servers.contract.registry import Specialty
+
+Fact = TypeVar("Fact")
 
 
 class PlanNotes:
@@ -30,16 +33,16 @@ class PlanNotes:
             Intent.CLARIFY: self._clarify,
             Intent.CONFIRM: self._ask_to_confirm,
             Intent.KEEP: self._kept,
-            Intent.OVERLAP: lambda: overlap_note(self.plan.overlap, self.words),
+            Intent.OVERLAP: lambda: overlap_note(_given(self.plan.overlap), self.words),
             Intent.OVERLAP_DECLINED: lambda: self.words.say("overlap_declined"),
-            Intent.PICK_CHECK: lambda: pick_note(self.plan.pick, self.words),
+            Intent.PICK_CHECK: lambda: pick_note(_given(self.plan.pick), self.words),
             Intent.PICK_DECLINED: lambda: self.words.say("pick_declined"),
-            Intent.CHOOSE_SLOT: lambda: which_slot_note(self.plan.slot_example, self.words),
+            Intent.CHOOSE_SLOT: lambda: which_slot_note(_given(self.plan.slot_example), self.words),
             Intent.PRICE: lambda: self.words.say("no_prices"),
             Intent.WHICH_DAY: lambda: self.words.say("which_day", said=self.words.day(self.plan.days_to_choose[0]),
                                                      named=self.words.day(self.plan.days_to_choose[1])),
             Intent.ALREADY_BOOKED: lambda: self.words.say("already_booked_note",
-                                                          appointment=self._described(self.plan.just_booked)),
+                                                          appointment=self._described(_given(self.plan.just_booked))),
             Intent.ASK_DEPENDANT: lambda: ask_dependant_note(self.plan, self.words),
             Intent.FOR_DEPENDANT: lambda: self.words.say("for_dependant", name=self.plan.dependant or ""),
         }
@@ -88,13 +91,13 @@ class PlanNotes:
             return "\n".join([self.words.say("clarify_doctor"), *lines, self.words.say("reply_with_number")])
         if not found:
             return self._specialty_menu(self.words.say("ask_more"))
-        lines = [self.words.say("clarify_line", n=n, **self._fields(a)) for n, a in enumerate(found, 1)]
+        lines = [self._clarify_line(n, a) for n, a in enumerate(found, 1)]
         header = self.words.say(f"clarify_{action or 'choose'}")
         return "\n".join([header, *lines, self.words.say("reply_with_number")])
 
     def _ask_to_confirm(self) -> str:
         """"Shall I cancel/move it?", or the request for the booking code when this chat does not know it."""
-        change = self.plan.awaiting
+        change = _given(self.plan.awaiting)
         a = change.appointment
         prefix = "ask_confirm" if a.code else "ask_code"
         if change.action == "cancel":
@@ -113,6 +116,13 @@ class PlanNotes:
         return self.words.phrase("appointment", clinic=self.words.clinic(a.clinic), doctor=a.doctor,
                                  when=self.words.phrase("when", day=self.words.full_day(a.date), time=a.time))
 
-    def _fields(self, appointment: AppointmentItem) -> dict[str, str]:
-        return {"doctor": appointment.doctor, "date": appointment.date, "time": appointment.time,
-                "day": self.words.day(appointment.date), "clinic": self.words.clinic(appointment.clinic)}
+    def _clarify_line(self, n: int, a: AppointmentItem) -> str:
+        return self.words.say("clarify_line", n=n, doctor=a.doctor, date=a.date, time=a.time,
+                              day=self.words.day(a.date), clinic=self.words.clinic(a.clinic))
+
+
+def _given(fact: Fact | None) -> Fact:
+    """The fact a plan's intent carries (a plan meaning OVERLAP has its overlap); without it the plan is broken."""
+    if fact is None:
+        raise InvalidPlan("a plan's intent lacks the fact its answer is written from")
+    return fact

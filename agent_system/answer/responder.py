@@ -4,13 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from typing import TypeVar
-from pydantic import BaseModel
 
 from agent_system.answer.clinic_info import clinic_info_paragraphs
 from agent_system.answer.contacts import CALLBACK, callback_paragraphs, contact_paragraphs
 from agent_system.answer.plan_notes import PlanNotes
 from agent_system.answer.slot_listing import SlotListingText
-from agent_system.domain.results import (CHANGE_ACTIONS, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
+from agent_system.domain.results import (CHANGE_ACTIONS, Change, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
                                          change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
                                          written_items)
 from agent_system.domain.events import ConfirmRequest
@@ -155,7 +154,7 @@ class _Answer:
         return self.words.say(key, clinic=self.words.clinic(result.clinic),
                               action=self.words.phrase(f"{result.action}_noun"))
 
-    def _confirmation(self, clinic_id: str, data: BaseModel) -> str:
+    def _confirmation(self, clinic_id: str, data: Change) -> str:
         if isinstance(data, Booking):
             booked = self.words.say("already_booked" if data.already_booked else "booked",
                                     appointment=self._appointment(clinic_id, data.appointment),

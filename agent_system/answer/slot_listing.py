@@ -63,11 +63,11 @@ class SlotListingText:
         return paragraphs + (["\n".join(empty)] if empty else [])
 
     def _earliest(self, offer: SlotOffer, specialty: str | None) -> str:
-        fields = dict(day=self.words.day(offer.date), time=offer.time, doctor=offer.doctor,
-                      clinic=self.words.clinic(offer.clinic))
+        day, clinic = self.words.day(offer.date), self.words.clinic(offer.clinic)
         if specialty is None:
-            return self.words.say("earliest", **fields)
-        return self.words.say("earliest_in", specialty=self.words.specialty(specialty), **fields)
+            return self.words.say("earliest", day=day, time=offer.time, doctor=offer.doctor, clinic=clinic)
+        return self.words.say("earliest_in", specialty=self.words.specialty(specialty), day=day, time=offer.time,
+                              doctor=offer.doctor, clinic=clinic)
 
     def _clinic(self, clinic_id: str, key: str, offers: list[SlotOffer]) -> str:
         lines = [f"{self.words.clinic(clinic_id)} — {self.words.specialty(key)}"]

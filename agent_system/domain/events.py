@@ -41,6 +41,7 @@ class PlanEvent(_Event):
     type: Literal["plan"] = "plan"
     steps: list[dict[str, Any]]
     source: Literal["rules", "llm", "llm_repaired", "rules_fallback", "triage"]
+    checks: list[dict[str, Any]] | None = None  # reads dispatched first, whose answers decide whether the steps run
     reasoning: list[str] | None = None
 
 

@@ -97,9 +97,24 @@ class BookingFilter(BaseModel):
 
 class Overlap(BaseModel):
     """A booking held back because it overlaps one the patient already has."""
-    kind: Literal["same_hour", "same_week"]
+    kind: OverlapKind
     slot: SlotOffer
     existing: SlotOffer
+
+
+OverlapKind = Literal["same_hour", "same_week"]
+
+
+class BookingCheck(BaseModel):
+    """Reads a booking waits on: the patient's bookings at every clinic, and whether its slot is still free.
+
+    They are dispatched before the plan's steps, like any step; when a booking of the same person overlaps the slot
+    and the slot is free, the booking is held for the patient's yes instead of made.
+    """
+    reads: list[Step]
+    slot: SlotOffer
+    person: str | None = None  # the dependant the booking is for, by name; None: the patient
+    waived: list[OverlapKind] = Field(default_factory=list)  # overlaps the request itself accepted ("marca também")
 
 
 class HeldPick(BaseModel):
@@ -124,6 +139,7 @@ class Plan(BaseModel):
     health_plan: str | None = None  # the plan a clinic-info question asks about: only the clinics taking it are shown
     advice_specialty: str | None = None  # the specialty a request for medical advice is about
     kept: AppointmentItem | None = None  # the booking the patient decided to keep
+    check: BookingCheck | None = None  # reads dispatched before the steps, whose answers decide whether they run
     overlap: Overlap | None = None
     overlap_confirmed: bool = False  # the patient said yes to a held booking: the turn may book it
     pick: HeldPick | None = None
@@ -148,13 +164,17 @@ class Plan(BaseModel):
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""
-        steps = [{"step_id": s.step_id, "clinic": s.clinic, "action": s.action,
-                  "parameters": {k: v for k, v in s.parameters.items() if k not in INJECTED_ARGUMENTS}}
-                 for s in self.steps]
-        body: dict[str, Any] = {"steps": steps, "source": self.source}
+        body: dict[str, Any] = {"steps": [_public(s) for s in self.steps], "source": self.source}
+        if self.check is not None:
+            body["checks"] = [_public(s) for s in self.check.reads]
         if self.reasoning:
             body["reasoning"] = self.reasoning
         return body
+
+
+def _public(step: Step) -> dict[str, Any]:
+    return {"step_id": step.step_id, "clinic": step.clinic, "action": step.action,
+            "parameters": {k: v for k, v in step.parameters.items() if k not in INJECTED_ARGUMENTS}}
 
 
 class StepResult(BaseModel):

@@ -74,7 +74,8 @@ def offered_slots(results: list[StepResult], day_part: DayPart | None = None) ->
 
 # Booking -> confirmed; cancellation -> cancelled; a reschedule reports the original as "moved" and the
 # new one as "rescheduled", so the UI and the session drop the old booking and show the new one.
-_CHANGES: dict[str, tuple[type[BaseModel], Callable[[Any], list[tuple[Appointment, str]]]]] = {
+Change = Booking | Rescheduling | Cancellation  # what a write the clinic made answers
+_CHANGES: dict[str, tuple[type[Change], Callable[[Any], list[tuple[Appointment, str]]]]] = {
     Tool.BOOK_APPOINTMENT: (Booking, lambda d: [(d.appointment, "confirmed")]),
     Tool.RESCHEDULE_APPOINTMENT: (Rescheduling, lambda d: [(d.original_appointment, "moved"),
                                                         (d.new_appointment, "rescheduled")]),
@@ -83,7 +84,7 @@ _CHANGES: dict[str, tuple[type[BaseModel], Callable[[Any], list[tuple[Appointmen
 CHANGE_ACTIONS = tuple(_CHANGES)
 
 
-def change_data(result: StepResult) -> BaseModel | None:
+def change_data(result: StepResult) -> Change | None:
     """A successful booking, reschedule or cancellation's data; None for anything else."""
     model = _CHANGES[result.action][0] if result.action in _CHANGES else None
     return parsed(result, model) if model else None

@@ -2,7 +2,6 @@
 
 Prompts and messages are never logged: they may hold a patient's name or CPF.
 """
-
 from __future__ import annotations
 
 import json
@@ -11,14 +10,14 @@ import math
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Iterator, Literal, Mapping, cast
 
 import openai
+from openai.types.chat import ChatCompletionMessageParam
 
 from agent_system.errors import BudgetSpent, Deadline, LLMBudgetSpent, LLMError, StreamCut
 from agent_system.llm.budget import TurnBudgets, TurnKind
-from agent_system.llm.stream import (JSON_MODES, first_json_object, format_options, rejects_format,
-                         text_deltas, until)
+from agent_system.llm.stream import JSON_MODES, first_json_object, format_options, rejects_format, text_deltas, until
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +135,7 @@ def build_client(settings: LLMSettings) -> openai.OpenAI:
     }
     if settings.provider == "azure":
         return openai.AzureOpenAI(
-            azure_endpoint=settings.azure_endpoint,
+            azure_endpoint=settings.azure_endpoint or "",  # never empty: settings are checked when made
             azure_deployment=settings.request_model,
             api_version=settings.azure_api_version,
             **common,
@@ -219,8 +218,10 @@ class LLM:
                 options: dict[str, Any]) -> Iterator[str]:
         """One streamed call; stops waiting (and closes the response) at the deadline."""
         stream = self._client.chat.completions.create(
-            model=self._settings.request_model, messages=chat, temperature=temperature, max_tokens=max_tokens,
-            stream=True, timeout=max(0.001, deadline - time.monotonic()), **options)
+            model=self._settings.request_model, messages=cast(list[ChatCompletionMessageParam], chat), stream=True,
+            temperature=temperature, max_tokens=max_tokens, timeout=max(0.001, deadline - time.monotonic()), **options)
+        if not isinstance(stream, openai.Stream):  # `options` hide from the SDK's types that stream=True streams
+            raise LLMError(f"LLM {self.label}: the server did not stream")
         # A read blocks for as long as the server sends nothing; the watchdog closes it at the deadline.
         watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), stream.close)
         watchdog.daemon = True

@@ -44,34 +44,38 @@ class AppointmentPlanning:
         return bool(r.agrees or r.ordinal is not None or r.dates or r.times or r.doctors or r.booking_code)
 
     def answers_confirmation(self) -> bool:
-        """Whether the message answers "shall I cancel/move it?": run it on a yes with the code, keep it on a no."""
+        """Whether the message answers "shall I cancel/move it?": a yes or a no, or what may be a mistyped code."""
         awaiting, reply = self.conv.state.pending_change(), self.r.confirmation
         if awaiting is None:
             return False
+        # Any other message is another subject: the question lapses.
+        return reply in ("yes", "no") or (reply is None and bool(mistyped_code(self.r.message)))
+
+    def reply_to_confirmation(self) -> None:
+        """Run the awaited change on a yes with the code, keep the booking on a no, ask for the code on a bare yes."""
+        awaiting, reply = self.conv.state.pending_change(), self.r.confirmation
+        if awaiting is None:
+            return
         if reply == "no":
             self.out.note("The patient said no (or not yet): the booking stays as it is.")
-            self.out.intend(Intent.KEEP, kept=awaiting.appointment)
-            return True
+            return self.out.intend(Intent.KEEP, kept=awaiting.appointment)
         change = confirmed_change(awaiting, reply, self.r.booking_code)
         if change is not None:
-            self._run(change)
-            return True
-        if reply == "yes" or (reply is None and mistyped_code(self.r.message)):
-            self.out.note("A yes without a booking code that can be one: ask for the code again.")
-            self._ask_to_confirm(awaiting)
-            return True
-        return False  # another subject: the question lapses
+            return self._run(change)
+        self.out.note("A yes without a booking code that can be one: ask for the code again.")
+        self._ask_to_confirm(awaiting)
 
     def drops_pending(self) -> bool:
-        """"não, deixa" to "which booking?" or "which new time?": nothing changes, and nothing waits any more."""
+        """"não, deixa" to "which booking?" or "which new time?", naming nothing else."""
         r = self.r
         if self._pending("action") not in ("cancel", "reschedule") or r.confirmation != "no":
             return False
-        if r.doctors or r.dates or r.times or r.ordinal is not None or r.specialties:
-            return False
+        return not (r.doctors or r.dates or r.times or r.ordinal is not None or r.specialties)
+
+    def keep_bookings(self) -> None:
+        """Nothing changes, and nothing waits any more."""
         self.out.note("The patient said no to the pending change: the bookings stay as they are.")
         self.out.intend(Intent.KEEP, kept=self._pending("appointment"))
-        return True
 
     def my_appointments(self, then: str | None = None, shown: BookingFilter | None = None, **carry: str) -> None:
         """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next, or to show only

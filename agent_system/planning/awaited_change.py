@@ -1,9 +1,11 @@
 """The cancel or reschedule that waits for the patient's yes once the clinics have answered.
 
-Planning decides what waits before any clinic is asked; two answers change that. A lookup that finds
-the patient's one booking for a pending cancel or reschedule asks "É esta a consulta…?", so that change
-now waits for a yes or its booking code. A confirmed change the clinic refused because the typed code
-was wrong keeps waiting, so the patient can type the right one.
+Planning decides what waits before any clinic is asked; four answers change that, each read by the handler of
+the family that planned the call (`after_results`). A listing for a move to the next free slot offers the one
+that fits; a listing that checks a computed move lets it wait for a yes only when it shows the slot free. A
+lookup that finds the patient's one booking for a pending cancel or reschedule asks "É esta a consulta…?", so
+that change now waits for a yes or its booking code. A confirmed change the clinic refused because the typed
+code was wrong keeps waiting, so the patient can type the right one.
 """
 from __future__ import annotations
 
@@ -14,26 +16,7 @@ from agent_system.domain.tools import CHANGE_TOOLS
 from clinic_servers.contract.error_codes import ToolErrorCode
 
 
-def awaited_change(plan: Plan, results: list[StepResult], before: PendingChange | None,
-                   typed_code: str | None) -> Plan:
-    """The plan with the change that waits after this turn's clinic answers (`before`: the one confirmed now)."""
-    first = _after_checked_move(_after_next_free(plan, results), results)
-    return _after_wrong_code(_after_lookup(first, results, typed_code), results, before, typed_code)
-
-
-def _after_checked_move(plan: Plan, results: list[StepResult]) -> Plan:
-    """A move to a slot no listing had shown waits for a yes only when its doctor's listing shows it free; when it
-    does not, that day's real slots are the answer and the move still waits for a new time."""
-    move = plan.checked_move
-    if move is None or plan.awaiting is not None:
-        return plan
-    wanted = (move.appointment.doctor, move.new_date, move.new_time)
-    if wanted not in {(s.doctor, s.date, s.time) for s in offered_slots(results)}:
-        return plan
-    return plan.model_copy(update={"awaiting": move, "pending": None, "intents": [*plan.intents, Intent.CONFIRM]})
-
-
-def _after_next_free(plan: Plan, results: list[StepResult]) -> Plan:
+def after_next_free(plan: Plan, results: list[StepResult]) -> Plan:
     """A move to the next free slot after the booking: the first one the listing shows after it waits for a yes (to
     another part of its day: the only free slot there)."""
     booked = plan.next_free_after
@@ -54,7 +37,19 @@ def _after_next_free(plan: Plan, results: list[StepResult]) -> Plan:
     return plan.model_copy(update={"awaiting": change, "pending": None, "intents": [*plan.intents, Intent.CONFIRM]})
 
 
-def _after_lookup(plan: Plan, results: list[StepResult], typed_code: str | None) -> Plan:
+def after_checked_move(plan: Plan, results: list[StepResult]) -> Plan:
+    """A move to a slot no listing had shown waits for a yes only when its doctor's listing shows it free; when it
+    does not, that day's real slots are the answer and the move still waits for a new time."""
+    move = plan.checked_move
+    if move is None or plan.awaiting is not None:
+        return plan
+    wanted = (move.appointment.doctor, move.new_date, move.new_time)
+    if wanted not in {(s.doctor, s.date, s.time) for s in offered_slots(results)}:
+        return plan
+    return plan.model_copy(update={"awaiting": move, "pending": None, "intents": [*plan.intents, Intent.CONFIRM]})
+
+
+def after_lookup(plan: Plan, results: list[StepResult], typed_code: str | None) -> Plan:
     """A lookup found the one booking of a pending cancel (or a reschedule with its new time): it waits for a yes.
 
     A code typed for the lookup is the one that opened that booking: a yes then needs no second typing.
@@ -73,7 +68,7 @@ def _after_lookup(plan: Plan, results: list[StepResult], typed_code: str | None)
     return plan.model_copy(update={"awaiting": change})
 
 
-def _after_wrong_code(plan: Plan, results: list[StepResult], before: PendingChange | None,
+def after_wrong_code(plan: Plan, results: list[StepResult], before: PendingChange | None,
                       typed_code: str | None) -> Plan:
     """A change confirmed with a typed code the clinic did not recognise: ask for the code again."""
     if before is None or typed_code is None:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from collections.abc import Sequence
 from typing import Callable
 
-from clinic_servers.contract.registry import ClinicRegistry
+from clinic_servers.contract.registry import Clinic, ClinicRegistry
 
 from agent_system.domain.tools import Tool
 from agent_system.errors import UngroundedPlan
 from agent_system.language.text import normalize
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.plan import Plan, Step
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.dates import find_date_range, find_dates
@@ -69,7 +71,7 @@ class PlanCheck:
         said = [spell_out_days(line) for line in
                 [reading.text, *(normalize(m.text) for m in conversation.recent if m.role == "user")]]
         text = " ".join(line for line in said if line)
-        known = [*conversation.state.listed, *conversation.appointments]
+        known: list[SlotOffer | AppointmentItem] = [*conversation.state.listed, *conversation.appointments]
         dates = {d.isoformat() for line in said for d in find_dates(line, today)}
         for line in said:
             span = find_date_range(line, today)
@@ -126,8 +128,7 @@ class PlanCheck:
         doctor = step.parameters.get("doctor")
         if doctor is not None and doctor not in grounds.doctors:
             raise UngroundedPlan("the listing names a doctor the patient did not name")
-        clinic = self.registry.get(step.clinic)
-        if doctor is None and step.clinic not in grounds.clinics and clinic.specialty.key not in grounds.specialties:
+        if doctor is None and step.clinic not in grounds.clinics and self._specialty(step.clinic) not in grounds.specialties:
             raise UngroundedPlan("the listing's clinic or specialty was never asked for")
         dates = [step.parameters[k] for k in _DATE_FILTERS if k in step.parameters]
         if not all(grounds.bookable(d) for d in dates):
@@ -142,13 +143,19 @@ class PlanCheck:
         """Rule 10: a specialty listing covers each clinic of it; my appointments covers every clinic."""
         out = list(steps)
         for step in steps:
+            peers: Sequence[Clinic]
             if step.action == _MINE:
                 peers = self.registry.clinics
             elif step.action == _LIST and "doctor" not in step.parameters and step.clinic not in grounds.named_clinics:
-                peers = self.registry.for_specialty(self.registry.get(step.clinic).specialty.key)
+                peers = self.registry.for_specialty(self._specialty(step.clinic))
             else:
                 continue
             for clinic in peers:
                 if not any(s.clinic == clinic.id and s.action == step.action for s in out):
                     out.append(step.model_copy(update={"clinic": clinic.id}))
         return out
+
+    def _specialty(self, clinic_id: str) -> str:
+        """The clinic's specialty key; "" for a clinic the registry does not know (the plan's validation refuses it)."""
+        clinic = self.registry.get(clinic_id)
+        return clinic.specialty.key if clinic else ""

@@ -28,7 +28,7 @@ _TIME_KEYS = ("time", "original_time", "new_time")
 # The tools an LLM plan may use, and the intent each stands for. Clinic information and callbacks are
 # read by the rules alone (their answers and the write grant's callback rule are built from that reading),
 # so a plan naming them is not used: the rules plan stands.
-_INTENT_OF = {Tool.LIST_AVAILABLE_SLOTS: Intent.LIST, Tool.BOOK_APPOINTMENT: Intent.BOOK,
+_INTENT_OF: dict[str, Intent] = {Tool.LIST_AVAILABLE_SLOTS: Intent.LIST, Tool.BOOK_APPOINTMENT: Intent.BOOK,
               Tool.RESCHEDULE_APPOINTMENT: Intent.RESCHEDULE, Tool.CANCEL_APPOINTMENT: Intent.CANCEL,
               Tool.LIST_MY_APPOINTMENTS: Intent.MY_APPOINTMENTS}
 
@@ -62,8 +62,8 @@ class LLMPlanner:
         reasoning = [str(line) for line in raw.get("reasoning", []) if isinstance(line, str)] if cot else []
         intents = list(dict.fromkeys(_INTENT_OF[s.action] for s in steps))
         # Identity in a step is dropped (the router injects the session's own): the plan was repaired.
-        source = "llm_repaired" if _carries_identity(raw) else "llm"
-        return Plan(steps=steps, intents=intents, source=source, reasoning=reasoning)
+        return Plan(steps=steps, intents=intents, source="llm_repaired" if _carries_identity(raw) else "llm",
+                    reasoning=reasoning)
 
     def system_prompt(self, today: date, cot: bool = False) -> str:
         """The planner's system prompt for this day: policy, compact clinic and tool catalogs."""

@@ -9,7 +9,6 @@ to be in two places at once.
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
 
 from clinic_servers.contract.registry import ClinicRegistry
 
@@ -17,7 +16,7 @@ from agent_system.domain.results import booked_slots, offered_slots
 from agent_system.domain.appointments import SlotOffer
 from agent_system.domain.tools import Tool
 from agent_system.planning.held_slots import pick_question
-from agent_system.domain.plan import Intent, Overlap, Plan, Step
+from agent_system.domain.plan import BookingCheck, Intent, Overlap, OverlapKind, Plan, Step, StepResult
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.dialogue import HELD, PICKED
 from agent_system.domain.pending import PendingAction
@@ -27,13 +26,18 @@ _DECLINED = {HELD: Intent.OVERLAP_DECLINED, PICKED: Intent.PICK_DECLINED}
 
 
 class OverlapGuard:
-    """Reviews a plan before dispatch: holds an overlapping booking, or carries out the patient's answer."""
+    """Before a booking, plans the reads that tell whether it overlaps another; after them, holds it or lets it run.
 
-    def __init__(self, router, registry: ClinicRegistry):
-        self.router, self.registry = router, registry
+    The reads are steps of the plan (`Plan.check`): the pipeline dispatches them through the router like any other
+    step, so they show in the turn's events and its audit line.
+    """
+
+    def __init__(self, registry: ClinicRegistry):
+        self.registry = registry
 
     def review(self, plan: Plan, conversation: Conversation, reading: Reading) -> Plan:
-        """The plan to dispatch: as planned, a held booking's outcome, or the question instead of the booking."""
+        """The plan to dispatch: a held booking's outcome, the question instead of an unsure pick, a booking with the
+        reads that check it, or the plan as it was."""
         waiting = conversation.state.pending_action()
         held = waiting if waiting and waiting.action in _DECLINED else None
         if held is not None and held.slot is not None:
@@ -59,39 +63,45 @@ class OverlapGuard:
         if unsure is not None:
             return unsure
         dependant = conversation.patient.dependant(str(books[0].parameters.get("cpf", "")))
-        clash = self._clash(slot, conversation, waived={"same_week"} if reading.adds_booking else set(),
-                            person=dependant.name if dependant else None)
-        if clash is None or not self._free(slot, conversation):
-            return plan  # a taken slot is refused by its clinic, with no question first
-        return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash.kind],
-                    overlap=clash, pending=PendingAction(action=HELD, slot=slot))
+        check = BookingCheck(reads=self._reads(slot, first=len(plan.steps) + 1), slot=slot,
+                             person=dependant.name if dependant else None,
+                             waived=["same_week"] if reading.adds_booking else [])
+        return plan.model_copy(update={"check": check})
 
-    def _clash(self, slot: SlotOffer, conversation: Conversation, waived: set[str],
-               person: str | None = None) -> Overlap | None:
-        """The first booking of the same person (the patient, or the dependant named `person`) the slot overlaps
-        (same hour, or same specialty that week), unless waived; else None."""
-        steps = [Step(step_id=n, clinic=c, action=Tool.LIST_MY_APPOINTMENTS) for n, c in enumerate(self.router.endpoints, 1)]
-        results = [r for _, r in self.router.dispatch(steps, conversation.caller()) if r is not None]
-        for clinic, booked in booked_slots(results):
-            if booked.patient_name != person:
+    def settle(self, plan: Plan, reads: list[StepResult]) -> Plan:
+        """Once the check's reads are answered: the booking held for a yes when it overlaps a booking of the same
+        person and its slot is still free (a taken slot is refused by its clinic, with no question first); else the
+        plan as it was."""
+        check = plan.check
+        if check is None:
+            return plan
+        clash = self._clash(check, [r for r in reads if r.action == Tool.LIST_MY_APPOINTMENTS])
+        if clash is None or not _free(check.slot, [r for r in reads if r.action == Tool.LIST_AVAILABLE_SLOTS]):
+            return plan
+        return Plan(intents=[Intent.OVERLAP], source=plan.source, reasoning=[*plan.reasoning, clash.kind],
+                    overlap=clash, pending=PendingAction(action=HELD, slot=check.slot))
+
+    def _reads(self, slot: SlotOffer, first: int) -> list[Step]:
+        """The patient's bookings at every clinic, and the slot's doctor's free slots that day."""
+        reads = [Step(step_id=n, clinic=c, action=Tool.LIST_MY_APPOINTMENTS) for n, c in enumerate(self.registry.ids(), first)]
+        return [*reads, Step(step_id=first + len(reads), clinic=slot.clinic, action=Tool.LIST_AVAILABLE_SLOTS,
+                             parameters={"doctor": slot.doctor, "date": slot.date})]
+
+    def _clash(self, check: BookingCheck, bookings: list[StepResult]) -> Overlap | None:
+        """The first booking of the same person the slot overlaps (same hour, or same specialty that week), unless
+        waived; else None."""
+        for clinic, booked in booked_slots(bookings):
+            if booked.patient_name != check.person:
                 continue  # a booking for someone else never clashes with this one
             existing = SlotOffer(clinic=clinic, doctor=booked.doctor, date=booked.date, time=booked.time)
-            if existing == slot:
+            if existing == check.slot:
                 continue  # the same slot again: the clinic answers with the existing booking
-            kind = self._kind(slot, existing)
-            if kind is not None and kind not in waived:
-                return Overlap(kind=kind, slot=slot, existing=existing)
+            kind = self._kind(check.slot, existing)
+            if kind is not None and kind not in check.waived:
+                return Overlap(kind=kind, slot=check.slot, existing=existing)
         return None
 
-    def _free(self, slot: SlotOffer, conversation: Conversation) -> bool:
-        """Whether the slot is still free (asked only before holding it: a question about a taken slot is moot)."""
-        step = Step(step_id=1, clinic=slot.clinic, action=Tool.LIST_AVAILABLE_SLOTS,
-                    parameters={"doctor": slot.doctor, "date": slot.date})
-        listing = self.router.call(step, conversation.patient)
-        # The listing is of that doctor and day; the booking may name the doctor in part ("dra ana beatriz").
-        return listing.status != "ok" or any(o.time == slot.time for o in offered_slots([listing]))
-
-    def _kind(self, slot: SlotOffer, existing: SlotOffer) -> Literal["same_hour", "same_week"] | None:
+    def _kind(self, slot: SlotOffer, existing: SlotOffer) -> OverlapKind | None:
         """How two bookings overlap: "same_hour", "same_week" (same specialty), or None."""
         if existing.date == slot.date and abs(_minutes(existing.time) - _minutes(slot.time)) < 60:
             return "same_hour"
@@ -103,6 +113,12 @@ class OverlapGuard:
     def _specialty(self, clinic_id: str) -> str:
         clinic = self.registry.get(clinic_id)
         return clinic.specialty.key if clinic else clinic_id
+
+
+def _free(slot: SlotOffer, listings: list[StepResult]) -> bool:
+    """Whether the slot is still free: the listing of its doctor that day shows its time, or could not be read."""
+    # The listing is of that doctor and day; the booking may name the doctor in part ("dra ana beatriz").
+    return all(r.status != "ok" or any(o.time == slot.time for o in offered_slots([r])) for r in listings)
 
 
 def _bare_go_ahead(reading: Reading) -> bool:

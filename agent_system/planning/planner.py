@@ -38,16 +38,20 @@ class Planner:
     def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
         """The plan for the turn's message; settles the turn's LLM budget (one call in all when the rules are confident)."""
         rules_plan = self.rules.plan(reading, conversation, today)
-        if self.llm_planner is None:
+        llm_planner, check = self.llm_planner, self.check
+        if llm_planner is None or check is None:  # the constructor gives an LLM planner its check
             return _in_day_part(rules_plan, reading)
         clear = confident(rules_plan, reading)
-        self.llm_planner.llm.settle_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
-        return _in_day_part(rules_plan if clear else self._ask_llm(rules_plan, reading, conversation, today), reading)
+        llm_planner.llm.settle_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
+        if clear:
+            return _in_day_part(rules_plan, reading)
+        return _in_day_part(self._ask_llm(llm_planner, check, rules_plan, reading, conversation, today), reading)
 
-    def _ask_llm(self, rules_plan: Plan, reading: Reading, conversation: Conversation, today: date) -> Plan:
+    def _ask_llm(self, llm_planner: LLMPlanner, check: PlanCheck, rules_plan: Plan, reading: Reading,
+                 conversation: Conversation, today: date) -> Plan:
         try:
-            llm_plan = self.llm_planner.decompose(reading.message, conversation, today, cot=self.cot)
-            checked = self.check.check(llm_plan, self.check.grounds(reading, conversation, today))
+            llm_plan = llm_planner.decompose(reading.message, conversation, today, cot=self.cot)
+            checked = check.check(llm_plan, check.grounds(reading, conversation, today))
         except (LLMError, InvalidPlan, UngroundedPlan) as e:
             log.warning("LLM plan not used (%s); the rules plan stands", type(e).__name__)
             note = f"The LLM plan was not usable ({e}); the rules planner decided."

@@ -31,6 +31,8 @@ def _absorb(record: dict, event) -> None:
     if event.type == "plan":
         record["planner"] = event.source
         record["steps"] = [[s["clinic"], s["action"]] for s in event.steps]
+        if event.checks:  # reads dispatched before the steps (a booking's overlap check)
+            record["checks"] = [[s["clinic"], s["action"]] for s in event.checks]
     elif event.type == "dispatch" and event.status != "start":
         error = (event.error or {}).get("code")
         record["dispatch"].append({"clinic": event.clinic, "action": event.action, "status": event.status,

@@ -228,14 +228,18 @@ class RedisSessions:
         return session_id
 
     def load(self, session_id: str) -> Conversation | None:
-        state, _ = (self.redis.pipeline(transaction=False).getex(self._key(session_id), ex=self.ttl_s)
-                    .expire(self._turns_key(session_id), self.ttl_s).execute())
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.getex(self._key(session_id), ex=self.ttl_s)
+        pipe.expire(self._turns_key(session_id), self.ttl_s)
+        state, _ = pipe.execute()
         return Conversation.model_validate_json(state) if state else None
 
     def known(self, session_id: str) -> bool:
         """Whether the session exists, its idle clock refreshed as `load` does."""
-        exists, _ = (self.redis.pipeline(transaction=False).expire(self._key(session_id), self.ttl_s)
-                     .expire(self._turns_key(session_id), self.ttl_s).execute())
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.expire(self._key(session_id), self.ttl_s)
+        pipe.expire(self._turns_key(session_id), self.ttl_s)
+        exists, _ = pipe.execute()
         return bool(exists)
 
     def save(self, session_id: str, conversation: Conversation) -> None:
@@ -257,7 +261,10 @@ class RedisSessions:
 
     def hit(self, session_id: str) -> int:
         key = f"clinic-assistant:rate:{session_id}:{int(time.time() // _RATE_WINDOW_S)}"
-        hits, _ = self.redis.pipeline(transaction=False).incr(key).expire(key, _RATE_WINDOW_S * 2).execute()
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.incr(key)
+        pipe.expire(key, _RATE_WINDOW_S * 2)
+        hits, _ = pipe.execute()
         return int(hits)
 
     @staticmethod

@@ -43,7 +43,8 @@ class ChatClient:
         parser = SSEParser()
         with reply:
             for chunk in reply.iter_content(chunk_size=None, decode_unicode=True):
-                for raw in parser.feed(chunk):
+                # Decoded with the encoding set above; requests' types also allow the raw bytes.
+                for raw in parser.feed(chunk if isinstance(chunk, str) else chunk.decode("utf-8")):
                     yield from_wire(raw.event, raw.data)
 
     def turn(self, message: str) -> list:
@@ -52,7 +53,7 @@ class ChatClient:
 
     def history(self) -> dict:
         """The session as the server keeps it (patient and history)."""
-        return _checked(self.http.get(f"{self.base_url}/api/session", headers={"X-Session-Id": self.session_id},
+        return _checked(self.http.get(f"{self.base_url}/api/session", headers={"X-Session-Id": self.session_id or ""},
                                       timeout=self.timeout_s))
 
     def close(self) -> None:

@@ -14,7 +14,8 @@ def describe(event) -> str | None:
     if isinstance(event, PlanEvent):
         steps = "; ".join(f"{s['clinic']}.{s['action']}({json.dumps(s['parameters'], ensure_ascii=False)})"
                           for s in event.steps) or "no steps"
-        return f"  · plan [{event.source}]: {steps}"
+        checks = f" (checked first by {len(event.checks)} reads)" if event.checks else ""
+        return f"  · plan [{event.source}]: {steps}{checks}"
     if isinstance(event, DispatchEvent) and event.status != "start":
         error = f" {event.error['code']}" if event.error else ""
         return f"  · {event.clinic} {event.action}: {event.status}{error} ({event.ms:.1f} ms)"

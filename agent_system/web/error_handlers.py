@@ -27,8 +27,9 @@ def api_error(error: ApiError) -> tuple[Response, int]:
 
 def http_error(error: HTTPException) -> tuple[Response, int]:
     """A refusal of the HTTP layer (unknown path, wrong method, body too large)."""
-    code, message = _HTTP_ERRORS.get(error.code, ("http_error", error.name))
-    return jsonify(error={"code": code, "message": message}), error.code
+    status = error.code or 500  # an HTTPException raised bare has no status: a defect of ours
+    code, message = _HTTP_ERRORS.get(status, ("http_error", error.name))
+    return jsonify(error={"code": code, "message": message}), status
 
 
 def unexpected(error: Exception) -> tuple[Response, int]:

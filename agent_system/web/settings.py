@@ -29,7 +29,7 @@ class WebSettings:
     max_sessions: int = MAX_SESSIONS
     turn_workers: int = TURN_WORKERS
     limits: ClientLimits = ClientLimits()
-    agent: AgentSettings | None = field(default=None, repr=False)
+    agent: AgentSettings = field(kw_only=True, repr=False)  # the orchestrator's: every web app runs one
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], registry: ClinicRegistry) -> "WebSettings":

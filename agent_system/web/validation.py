@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection
+from typing import TypeGuard
 
 from flask import Request
 
@@ -70,7 +71,9 @@ def chat_message(value: object, max_chars: int) -> str:
 
 def conversation_of(sessions: SessionStore, session_id: object) -> tuple[str, Conversation]:
     """The session id and its conversation; ApiError 401 when the session is unknown or expired."""
-    conversation = sessions.load(session_id) if _ours(session_id) else None
+    if not _ours(session_id):
+        raise _expired()
+    conversation = sessions.load(session_id)
     if conversation is None:
         raise _expired()
     return session_id, conversation
@@ -83,7 +86,7 @@ def known_session(sessions: SessionStore, session_id: object) -> str:
     return session_id
 
 
-def _ours(session_id: object) -> bool:
+def _ours(session_id: object) -> TypeGuard[str]:
     # Only ids shaped like ours reach the store: anything else (a lone surrogate, a NUL) is simply unknown.
     return isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id) is not None
 

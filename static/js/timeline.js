@@ -12,7 +12,7 @@ import { t } from "./i18n.js";
 const STAGE_RANK = { triage: 0, planning: 1, dispatch: 2, clinic: 3, verification: 4, answer: 5 };
 const STATUS_ICON = {
   pending: "○", running: "", done: "✓", ok: "✓", error: "✕", refused: "!", timeout: "⏱",
-  approved: "✓", blocked: "⚠", stopped: "■",
+  approved: "✓", blocked: "⚠", stopped: "■", skipped: "–",
 };
 
 /** "planning" -> "Entendendo o pedido"; unknown stages are shown as they came. */
@@ -88,6 +88,13 @@ export function failedClinics(turn) {
   return Object.keys(turn.rows).filter(function (k) {
     return k.indexOf("step:") === 0 && /^(error|timeout)$/.test(turn.rows[k].dataset.status || "");
   }).map(function (k) { return turn.rows[k].dataset.clinic; });
+}
+
+/** A finished turn: a planned call still waiting was never made (a booking its overlap check held back). */
+export function skipWaitingRows(turn) {
+  Object.keys(turn.rows).forEach(function (k) {
+    if (turn.rows[k].dataset.status === "pending") setRowStatus(turn.rows[k], "skipped");
+  });
 }
 
 /** After Stop: rows still waiting or running will never finish. */

@@ -10,7 +10,7 @@ import { summarizeTurn } from "./format.js";
 import { t } from "./i18n.js";
 import { buildAssistantBubble, scrollToEnd } from "./messages.js";
 import { state } from "./state.js";
-import { failedClinics, stopRunningRows } from "./timeline.js";
+import { failedClinics, skipWaitingRows, stopRunningRows } from "./timeline.js";
 
 // A turn takes ~50 ms; the progress stays this long from the start so the eye can catch it.
 const TIMELINE_MIN_MS = 900;
@@ -39,6 +39,7 @@ export function finishTurn(turn, outcome) {
   const answer = turn.answer || {};
   turn.parts.node.dataset.state = outcome === "done" ? "done" : outcome === "interrupted" ? "interrupted" : "error";
   if (outcome === "interrupted") stopRunningRows(turn);
+  if (outcome === "done") skipWaitingRows(turn);
   const failed = failedClinics(turn);
   if (outcome === "done" && failed.length) offerRetry(turn, failed);
   foldTimeline(turn, failed.length);

@@ -11,7 +11,7 @@ from agent_system.settings import AgentSettings
 from tests.support import make_cpf, run_turn
 
 
-def test_a_booking_turn_is_audited_without_personal_data(pipeline, new_conversation, tmp_path):
+def test_a_booking_turn_is_audited_without_personal_data(pipeline, registry, new_conversation, tmp_path):
     digits = make_cpf(401).replace(".", "").replace("-", "")
     conversation = new_conversation("Rosa Maria Quintana", digits)
     run_turn(pipeline, conversation, "horários de ortopedia")
@@ -22,8 +22,12 @@ def test_a_booking_turn_is_audited_without_personal_data(pipeline, new_conversat
     record = json.loads(line)
     clinic = answer.appointments[0].clinic
     assert record["planner"] == "rules" and record["steps"] == [[clinic, "book_appointment"]]
-    assert [(d["clinic"], d["action"], d["status"]) for d in record["dispatch"]] == \
-        [(clinic, "book_appointment", "ok")]
+    # The overlap check's reads are planned steps too: listed, dispatched (in parallel) and audited before the booking.
+    checks = [[c, "list_my_appointments"] for c in registry.ids()] + [[clinic, "list_available_slots"]]
+    assert record["checks"] == checks
+    dispatched = [(d["clinic"], d["action"], d["status"]) for d in record["dispatch"]]
+    assert sorted(dispatched[:-1]) == sorted((c, action, "ok") for c, action in checks)
+    assert dispatched[-1] == (clinic, "book_appointment", "ok")
     assert (record["safe"], record["rules"], record["blocked"], record["emergency"]) == (True, [], False, False)
     assert len(record["session"]) == 16 and "session-123" not in line
     for secret in (digits, "Rosa", "Quintana", "o primeiro"):

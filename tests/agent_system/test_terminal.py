@@ -31,7 +31,9 @@ def test_a_terminal_booking_reaches_the_clinic_and_writes_one_audit_line_without
     trail = (tmp_path / "audit.jsonl").read_text(encoding="utf-8")
     record = json.loads(trail)  # exactly one line: one turn
     assert record["steps"] == [["clinic_d", "book_appointment"]] and record["safe"] is True
-    assert [(d["clinic"], d["action"], d["status"]) for d in record["dispatch"]] == [
-        ("clinic_d", "book_appointment", "ok")]
+    reads = {(c.id, "list_my_appointments", "ok") for c in registry.clinics} | {("clinic_d", "list_available_slots", "ok")}
+    dispatched = [(d["clinic"], d["action"], d["status"]) for d in record["dispatch"]]
+    assert set(dispatched[:-1]) == reads and len(dispatched) == len(reads) + 1  # the overlap check's reads first
+    assert dispatched[-1] == ("clinic_d", "book_appointment", "ok")
     digits = "".join(c for c in cpf if c.isdigit())
     assert digits not in trail and digits[3:9] not in trail and "Quintela" not in trail

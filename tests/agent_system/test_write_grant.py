@@ -158,7 +158,9 @@ def test_llm_plans_of_every_write_never_write_for_a_question_or_a_change_request
             for step in steps:
                 planned[0] = plan_of(step)
                 events, _ = run_turn(unchecked, patient, message)
-                refused = [e.error["code"] for e in events if e.type == "dispatch" and e.status != "start"]
+                # A booking's overlap check reads first (read-only calls); the write itself is refused.
+                refused = [e.error["code"] for e in events
+                           if e.type == "dispatch" and e.status != "start" and e.action == step.action]
                 assert refused in (["write_not_requested"], ["not_confirmed"]), (message, step.action, refused)
         assert all_store_bookings(clinics, cpf) == before
         assert store_rows(Path(clinics.env["VAR_DIR"]), "clinic_b", "SELECT COUNT(*) FROM callbacks WHERE cpf = ?", cpf) == [(0,)]

@@ -9,7 +9,6 @@ import os
 import signal
 import sqlite3
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -60,7 +59,7 @@ def app_for(tmp_path):
     """Build a web app over given clinic endpoints, with agent settings changed as asked."""
     def build(urls: dict[str, str], var_dir: Path | None = None, **agent_changes):
         agent = agent_settings(urls, var_dir or tmp_path / "web-var", **agent_changes)
-        return create_app({"SETTINGS": replace(WebSettings(), agent=agent, limits=ROOMY_LIMITS), "TESTING": True})
+        return create_app({"SETTINGS": WebSettings(agent=agent, limits=ROOMY_LIMITS), "TESTING": True})
     return build
 
 

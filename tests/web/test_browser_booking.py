@@ -190,6 +190,9 @@ def test_an_overlapping_booking_waits_for_the_patient(page, live_server, clinics
         held = send(page, "Quero agendar com Dr. Rafael Moreira no dia 01/12/2026 às 08:00")  # ortopedia again
     expect(held.locator(".answer-text")).to_contain_text("Responda sim ou não")
     expect(held.locator(".appointment-card")).to_have_count(0)
+    # The overlap check's reads ran; the booking they held back is shown as never made, not as still waiting.
+    expect(held.locator('.timeline-clinic[data-action="list_my_appointments"]')).to_have_count(6)
+    expect(held.locator('.timeline-clinic[data-action="book_appointment"]')).to_have_attribute("data-status", "skipped")
     shot(page, "12-overlap")
     booked = send(page, "sim")
     expect(booked.locator(".appointment-card")).to_have_attribute("data-status", "confirmed")
