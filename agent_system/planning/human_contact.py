@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from agent_system.domain.plan import Intent, Plan, Step
 from agent_system.domain.tools import Tool
+from agent_system.planning.context_clinic import clinic_in_context
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.human_contact import asks_callback, asks_person, best_time_in, phone_in
@@ -47,20 +48,7 @@ def clinics_asked_about(reading: Reading, conversation: Conversation, registry: 
     if named:
         return named
     of_specialty = [c.id for key in federation.specialties_named(reading.text) for c in registry.for_specialty(key)]
-    in_context = _in_context(conversation, within=of_specialty or None)
+    in_context = clinic_in_context(conversation, within=of_specialty or None)
     if in_context is not None:
         return [in_context]
     return of_specialty or registry.ids()
-
-
-def _in_context(conversation: Conversation, within: list[str] | None) -> str | None:
-    """The only clinic of the last contacts, the booking just made, the listing or the bookings (among `within`)."""
-    booked = conversation.state.just_booked()
-    for clinics in (conversation.state.contacts,
-                    [booked.clinic] if booked else [],
-                    list(dict.fromkeys(s.clinic for s in conversation.state.listed)),
-                    list(dict.fromkeys(a.clinic for a in conversation.appointments))):
-        kept = [c for c in clinics if within is None or c in within]
-        if len(kept) == 1:
-            return kept[0]
-    return None

@@ -143,6 +143,9 @@ MY_APPOINTMENTS = _any(
     # "what time did I book with…?", "where do I need to go on Monday?", "em qual clínica eu vou na quarta?"
     r"(?:what time|what day|when|which day) did (?:i|we) book", r"where (?:do|should|will|must) i (?:need to |have to )?go",
     r"(?:qual|que|em que|em qual) clinica (?:eu )?(?:vou|tenho que ir|preciso ir)",
+    # "em que clínica fica essa?", "which clinic is it at?": the clinic of the booking just spoken of
+    r"(?:qual|que|em que|em qual) clinica (?:fica|e|eh) (?:essa|ela|esta|isso|a minha|minha)\b",
+    r"which clinic (?:is (?:it|that|that one|this one)|s it)(?: at| in)?\b",
     r"(?:como|how) (?:ficou|esta|ta|is|s|does) (?:a )?(?:minha|my) (?:agenda|schedule)",
     r"(?:quais|what) (?:sao |are )?(?:os )?(?:meus|my) (?:horarios|times)",
     r"(?:what|o que|oq)(?: s| is)? (?:booked|marcado|agendado) (?:for|pra|para) (?:me|mim)",

@@ -12,4 +12,4 @@ class ClinicInfo(Handler):
         return about_the_clinics(turn.reading)
 
     def plan(self, turn: PlanningTurn) -> None:
-        plan_clinic_info(turn.out, turn.reading, turn.registry)
+        plan_clinic_info(turn.out, turn.reading, turn.registry, turn.conversation)
