@@ -45,6 +45,7 @@ class PlanNotes:
                                                           appointment=self._described(_given(self.plan.just_booked))),
             Intent.ASK_DEPENDANT: lambda: ask_dependant_note(self.plan, self.words),
             Intent.FOR_DEPENDANT: lambda: self.words.say("for_dependant", name=self.plan.dependant or ""),
+            Intent.CLOSING: lambda: self.words.say("closing"),
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
 

@@ -61,6 +61,7 @@ class Intent(str, Enum):
     PERSON = "person"  # "quero falar com um atendente": the clinics' phones and hours, and the callback offer
     CALLBACK = "callback"  # a request to be called back, left at a clinic
     WHICH_DAY = "which_day"  # a weekday and a date that disagree: which of the two days, before anything else
+    CLOSING = "closing"  # thanks or goodbye and nothing else: a short reply, no introduction
 
 
 class Step(BaseModel):

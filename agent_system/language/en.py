@@ -167,6 +167,7 @@ _PHRASES = {
                      "minutes.",
     "dispatch_refused": "The clinic declined the request.",
     "dispatch_failed": "The clinic did not answer.",
+    "closing": "You're welcome! If you need anything else, just ask.",
     "hello": "Hello!",
     "greeting": "Hello! I'm the scheduling assistant of our clinics. I can show open slots, book, reschedule or "
                 "cancel appointments and show your appointments, in {specialties}. How can I help?",
@@ -252,7 +253,7 @@ _KEYWORDS = frozenset(
     slot available availability tomorrow today with please schedule need show what which when
     is are you have for to an any next week this at on doctor hi hello can could first
     earliest and of in see there how thanks thank yes time times from it that get
-    write tell poem joke weather whats help
+    write tell poem joke weather whats help bye goodbye lot much
     does take takes accept accepts accepted insurance clinic clinics
     cardiology dermatology orthopedics orthopedic cardiologist dermatologist orthopedist
     monday tuesday wednesday thursday friday saturday sunday

@@ -172,6 +172,7 @@ _PHRASES = {
                      "minutos.",
     "dispatch_refused": "A clínica recusou o pedido.",
     "dispatch_failed": "A clínica não respondeu.",
+    "closing": "De nada! Se precisar de mais alguma coisa, é só chamar.",
     "hello": "Olá!",
     "greeting": "Olá! Sou o assistente de agendamento das nossas clínicas. Posso mostrar horários livres, "
                 "agendar, remarcar ou cancelar consultas e mostrar as suas consultas, em {specialties}. Como "

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 # What the rules read with certainty even without steps; an LLM plan never overrides these.
 _SETTLED = {Intent.PRIVACY, Intent.INVALID_SPECIALTY, Intent.MISSING_SPECIALTY, Intent.MEDICAL_ADVICE,
             Intent.GREETING, Intent.CLARIFY, Intent.CONFIRM, Intent.KEEP, Intent.CHOOSE_SLOT,
-            Intent.ALREADY_BOOKED, Intent.WHICH_DAY}
+            Intent.ALREADY_BOOKED, Intent.WHICH_DAY, Intent.CLOSING}
 
 
 class Planner:

@@ -96,6 +96,14 @@ GREETING = _words(
     r"what (?:can|do) you do", r"what (?:are|is) you", r"who are you", r"how can you help",
     # a bare call for help: what the assistant can do is the answer (an emergency is triage's, before this)
     r"help(?: me)?", r"(?:me )?ajud[ae](?: aqui)?", r"ajuda por favor", r"preciso de ajuda")
+# Thanks or goodbye ("valeu, obrigada!", "thanks, bye"), and the words that may come with them and ask nothing.
+THANKS_OR_BYE = _words(r"obrigad[oa]s?", r"obg", r"brigad(?:[oa]|ao|inh[oa])", r"valeu", r"vlw", r"agradec\w*",
+                       r"thanks?", r"thank you", r"thx", r"ty", r"tchau", r"bye", r"goodbye", r"ate (?:mais|logo)",
+                       r"falou", r"flw", r"see you", r"cheers")
+CLOSING_FILLER = _words(r"ok", r"okay", r"beleza", r"blz", r"perfeito", r"otimo", r"great", r"perfect", r"show",
+                        r"muito", r"mt", r"much", r"so", r"a lot", r"mesmo", r"entao", r"e", r"and", r"pela ajuda",
+                        r"for (?:the|your|all the) help", r"de novo", r"again", r"gente", r"moca", r"tudo certo",
+                        r"that s all", r"era isso", r"so isso", r"por hoje", r"for today", r"you", r"voce", r"vc")
 YES = _words(r"sim", r"yes", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"claro", r"certo", r"sure", r"yep",
              r"correto", r"exato", r"please do", r"go ahead")
 

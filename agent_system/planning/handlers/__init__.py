@@ -7,6 +7,7 @@ from __future__ import annotations
 from agent_system.planning.handlers.booking import Booking
 from agent_system.planning.handlers.cancel import CancelContinued, CancelRequest
 from agent_system.planning.handlers.clinic_info import ClinicInfo
+from agent_system.planning.handlers.closing import Closing
 from agent_system.planning.handlers.follow_up import FollowUp
 from agent_system.domain.plan import Plan
 from agent_system.planning.handlers.handler import Answered, Handler, PlanningTurn
@@ -47,6 +48,8 @@ HANDLERS: tuple[Handler, ...] = (
     # Before listing: a doctor, day and time asked to book are booked, a pick from the listing taken.
     Booking(),
     Listing(),
+    # Last before the answers without steps: only thanks or goodbye is left, anything asked went above.
+    Closing(),
     # Always applies: what is left asks nothing a clinic can answer.
     WithoutSteps(),
 )

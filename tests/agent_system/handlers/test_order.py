@@ -9,7 +9,7 @@ from tests.agent_system.handlers.support import planning_turn
 from tests.agent_system.rules_planner_support import BOOKED, conversation
 
 ORDER = ["AwaitedConfirmation", "DroppedChange", "Privacy", "WhichDay", "CancelRequest", "Reschedule",
-         "MyAppointments", "ClinicInfo", "CancelContinued", "FollowUp", "Booking", "Listing", "WithoutSteps"]
+         "MyAppointments", "ClinicInfo", "CancelContinued", "FollowUp", "Booking", "Listing", "Closing", "WithoutSteps"]
 
 
 def test_the_order_is_the_policys():
