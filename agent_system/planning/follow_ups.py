@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.domain.appointments import SlotOffer
+from agent_system.domain.appointments import AppointmentItem, SlotOffer
+from agent_system.planning.move_target import MoveTarget
 from agent_system.sessions.conversation import Conversation
 from agent_system.understanding.reading import Reading
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
@@ -55,6 +56,22 @@ class FollowUps:
         bare_yes = r.agrees and not (r.dates or r.times) and previous.asks_to_write and len(previous.times) == 1
         moved = r.relative.moves or r.relative.following_week  # "empurra uma hora", "a week later": from that slot
         return previous if len(r.dates) == 1 or bare_yes or moved else None
+
+    def moved_offer(self) -> SlotOffer | None:
+        """"joga uma hora pra frente", "a week later" while one slot waits for a yes: that slot, moved as said. It is
+        only asked about: offered again for a yes when the clinic shows it free, never booked unseen."""
+        r, held = self.r, self.conv.state.pending_action()
+        if held is None or held.slot is None or r.doctors or r.specialties or r.clinics:
+            return None
+        if not (r.relative.moves or r.relative.following_week):
+            return None
+        slot = held.slot
+        asked = AppointmentItem(clinic=slot.clinic, doctor=slot.doctor, date=slot.date, time=slot.time,
+                                status="requested")
+        new = MoveTarget(r, [], None).slot(asked)
+        if new is None or new == (slot.date, slot.time):
+            return None
+        return SlotOffer(clinic=slot.clinic, doctor=slot.doctor, date=new[0], time=new[1])
 
     def other_doctors(self) -> list[DoctorRef]:
         """"o outro médico", "the other doctor": the specialty's doctors the last listing did not show."""

@@ -43,7 +43,7 @@ class OverlapGuard:
         if held is not None and held.slot is not None:
             # "ok quero", or "book that one please" naming no other slot, takes the slot held for it.
             reply = "yes" if reading.accepts or _bare_go_ahead(reading) else reading.confirmation
-            if reply == "no":
+            if reply == "no" and not plan.steps:  # "não, empurra uma hora": the new request, not a bare no
                 return Plan(intents=[_DECLINED[held.action]], source=plan.source)
             if reply == "yes" and not plan.steps:
                 slot = held.slot

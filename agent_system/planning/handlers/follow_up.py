@@ -16,7 +16,7 @@ class FollowUp(Handler):
 
     def applies(self, turn: PlanningTurn) -> bool:
         follow_ups = turn.follow_ups
-        if follow_ups.asked_slot() is not None and turn.reading.asks_to_write:
+        if follow_ups.asked_slot() is not None and turn.reading.asks_to_write or follow_ups.moved_offer() is not None:
             return True
         again = follow_ups.repeated_request()
         return (again is not None and again.doctor is not None) or bool(_pointed(turn))
@@ -27,6 +27,12 @@ class FollowUp(Handler):
         if asked is not None and r.asks_to_write:
             out.note("A bare go-ahead right after asking about one listed slot: that slot.")
             return turn.book(asked)
+        moved = follow_ups.moved_offer()
+        if moved is not None:
+            out.note("The slot offered for a yes, moved as the message says: list that doctor's day, offer it if free.")
+            out.facts["asked_slot"] = moved
+            out.step(moved.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=moved.doctor, date=moved.date)
+            return out.intend(Intent.BOOK)
         again = follow_ups.repeated_request()
         if again is not None and again.doctor is not None:
             return _ask_again(turn, again, again.doctor)
