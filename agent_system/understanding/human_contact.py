@@ -5,14 +5,15 @@ import re
 
 from agent_system.language.text import normalize
 
-# On normalised text: "atendente", "falar com alguem / uma pessoa / um humano", "talk to a human / someone".
+# On normalised text: "atendente", "falar / conversar com alguem / uma pessoa / um humano", "talk to a human / someone".
 _PERSON = re.compile(
     r"\b(?:atendentes?|atendimento humano|recepcionista|recepcao|secretaria|operador[a]?|"
-    r"falar com (?:alguem|uma pessoa|um ser humano|um humano|gente|a clinica|um funcionario|uma funcionaria)|"
+    r"(?:falar|conversar|trocar uma ideia) com (?:alguem|uma pessoa|um ser humano|um humano|gente|a clinica|um funcionario|"
+    r"uma funcionaria)|"
     r"pessoa de verdade|humano de verdade|alguem da clinica|de carne e osso|"
     r"com gente,? (?:e )?nao com (?:uma |um |a |o )?(?:maquina|robo|bot)|"
     r"(?:me )?(?:passa|transfere|encaminha)\w* (?:pra |para |pro )?(?:alguem|uma pessoa|um humano|o? ?atendimento)|"
-    r"(?:talk|speak) (?:to|with) (?:a |an |some )?(?:human|person|someone|somebody|real person|agent|operator|"
+    r"(?:talk|speak|chat|have a word) (?:to|with) (?:a |an |some )?(?:human|person|someone|somebody|real person|agent|operator|"
     r"receptionist|staff|the clinic)|real person|human agent|customer service|front desk|receptionist|"
     r"put me through|(?:a |any )?(?:staff member|member of staff|someone on staff)|actual (?:person|human)|human being|"
     r"(?:need|want) (?:a |an )?(?:human|real person|person to talk to)|"

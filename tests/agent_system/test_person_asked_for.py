@@ -15,6 +15,9 @@ from tests.support import run_turn
     "who can I call at that clinic?", "what number do I ring for the clinic?", "me transfere pra um humano",
     "is there a human I can talk to?", "quero registrar uma reclamacao", "I'd like to complain about the wait",
     "can someone from the clinic call me?", "a clinica pode me ligar?",
+    # any verb of talking with a person: "conversar", "trocar uma ideia", "chat with", "have a word with"
+    "preciso conversar com alguém de lá", "posso conversar com uma pessoa?", "dá pra trocar uma ideia com alguém?",
+    "could I chat with someone at the front?", "can I have a word with somebody over there?",
 ])
 def test_a_person_asked_for(message):
     assert asks_person(normalize(message))
