@@ -47,7 +47,7 @@ def build_pipeline(settings: AgentSettings, registry: ClinicRegistry) -> Pipelin
                     verifier=verifier, renderer=ResponseRenderer(registry), clock=settings.clock,
                     llm_responder=responder, triage_net=triage_net, overlap=OverlapGuard(registry),
                     doctors=rules.doctors, federation=rules.federation, llm=llm, semantic=semantic,
-                    front_desk=FrontDesk(registry))
+                    front_desk=FrontDesk(registry, rules.federation))
 
 
 @cache

@@ -13,8 +13,8 @@ from clinic_servers.contract.registry import ClinicRegistry
 class FrontDesk:
     """Answers requests for a person and asks whom an appointment is for; the planner plans the rest."""
 
-    def __init__(self, registry: ClinicRegistry):
-        self.registry, self.federation = registry, FederationWords(registry)
+    def __init__(self, registry: ClinicRegistry, federation: FederationWords):
+        self.registry, self.federation = registry, federation
 
     def plan(self, reading: Reading, conversation: Conversation, plan_for: PlanFor,
              reread: Reread) -> tuple[Plan, Reading]:
