@@ -5,8 +5,8 @@
     .venv/bin/python bench/llm_eval.py --url ... --every 3     # every 3rd case of each class (at least one)
     .venv/bin/python bench/llm_eval.py --url ... --doc         # also write the figures into docs/evaluation.md
 
-Runs the development set (tests/data/casos_teste.csv), the understanding split (tests/data/casos_compreensao.csv)
-and the frozen test split (tests/data/casos_teste_congelados.csv), never a blind split, earlier turns included,
+Runs the development set (data/development/casos_teste.csv), the understanding split (data/development/casos_compreensao.csv)
+and the frozen test split (data/development/casos_teste_congelados.csv), never a blind split, earlier turns included,
 through the real pipeline and six real clinic processes, once in rules mode and once in LLM mode (product
 defaults: the triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
 (an emergency answer in a case that is no emergency), LLM answers shown and replaced by the
@@ -40,10 +40,10 @@ from agent_system.llm.client import LLMSettings  # noqa: E402
 from agent_system.pipeline import Pipeline  # noqa: E402
 from agent_system.sessions.conversation import Conversation  # noqa: E402
 from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
-from tests.documents import with_block  # noqa: E402
+from scripts.documents import with_block  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, Case, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
-from tests.medir_compreensao import CSV_PATH as UNDERSTANDING_CSV  # noqa: E402
+from scripts.measure_understanding import CSV_PATH as UNDERSTANDING_CSV  # noqa: E402
 from bench.llm_eval_report import case_lines, class_of, report, table, verdicts  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"

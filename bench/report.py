@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.documents import with_block
+from scripts.documents import with_block
 
 BEGIN, END = "<!-- bench:begin (written by bench/run.py) -->", "<!-- bench:end -->"
 TARGETS = (  # (label, figure key, limit, "<=" or ">=")

@@ -16,7 +16,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # `python bench/round_cuts.py`: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.documents import with_block  # noqa: E402
+from scripts.documents import with_block  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"

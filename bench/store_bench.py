@@ -31,7 +31,7 @@ from bench.system import STAFF_TOKEN, TODAY, TOKEN, Layout, free_port, start_web
 from bench.workload import Slot, free_slots, percentile  # noqa: E402
 from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from clinic_servers.launcher import start_fleet  # noqa: E402
-from tests.documents import with_block  # noqa: E402
+from scripts.documents import with_block  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 FIGURES = DOC.parent / "figures" / "store.json"
@@ -43,7 +43,7 @@ LISTING_TURNS, BOOKINGS, RACES, CONTENDERS = 120, 20, 5, 32
 def main(argv: list[str] | None = None) -> int:
     """Measure both backends, print the table, write it into docs/performance.md unless --no-write."""
     options = _options(argv)
-    from tests.postgres_cluster import start_cluster
+    from tests.support.postgres_cluster import start_cluster
     load = machine.describe()["load_average"]
     started, speed, cluster = time.monotonic(), machine.speed_index_ms(), start_cluster(durable=True)
     try:

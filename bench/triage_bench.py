@@ -31,8 +31,8 @@ from agent_system.triage import reader as triage_reader  # noqa: E402
 from agent_system.triage.screen import assess  # noqa: E402
 from agent_system.triage.result import TriageResult  # noqa: E402
 from agent_system.triage.second_net import TriageSecondNet  # noqa: E402
-from tests.documents import with_block  # noqa: E402
-from tests.triage_scores import load_cases  # noqa: E402
+from scripts.documents import with_block  # noqa: E402
+from scripts.triage_scores import load_cases  # noqa: E402
 
 REPEATS = 20
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,7 +121,7 @@ def report(run: dict) -> str:
     return "\n".join([
         f"`bench/triage_bench.py` {run['date']}: {run['cpus']} CPUs, load average (1 / 5 / 15 min) at the start "
         f"{run['load_average']} (other work competes for the cores; wall time counts it, CPU time does not). "
-        f"The red-flag screen alone (no network) over the {run['messages']} messages of `tests/data/triage_cases.csv`: "
+        f"The red-flag screen alone (no network) over the {run['messages']} messages of `data/development/triage_cases.csv`: "
         f"\"first sight\" once each with the reader's caches emptied, \"repeat\" over {run['repeats']} warm rounds. "
         f"The semantic screen loaded in {sem['load_s']:.2f} s and added {sem['grown_mb']:.0f} MB resident to the "
         "process (once per web worker).", "", *rows, ""])

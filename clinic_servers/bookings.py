@@ -244,9 +244,9 @@ def _take(tx: Transaction, doctor: str, day: str, time: str, patient: Patient, c
             if code is not None:
                 raise
             continue
-        if updated.rowcount != 1:
+        if updated.rowcount != 1 or (taken := _fetch(tx, doctor, day, time)) is None:
             raise ToolError("slot_taken", TAKEN)
-        return _fetch(tx, doctor, day, time)
+        return taken
     raise ToolError("internal_error", "Não foi possível gerar um código de reserva; tente de novo.")
 
 

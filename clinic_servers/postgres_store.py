@@ -19,7 +19,7 @@ from typing import Any, Iterator, Sequence
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg.conninfo import conninfo_to_dict
-from psycopg.rows import dict_row
+from psycopg.rows import DictRow, dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from clinic_servers import schema
@@ -39,13 +39,13 @@ BUSY_ERRORS = (pg_errors.LockNotAvailable, pg_errors.QueryCanceled, pg_errors.De
 
 class PostgresTransaction:
     """A `Transaction` over a psycopg connection (`?` placeholders become `%s`)."""
-    integrity_error = psycopg.IntegrityError
+    integrity_error: type[Exception] = psycopg.IntegrityError
 
-    def __init__(self, conn: psycopg.Connection, deadline: float | None = None):
+    def __init__(self, conn: psycopg.Connection[DictRow], deadline: float | None = None):
         self.conn = conn
         self.deadline = deadline
 
-    def execute(self, sql: str, args: Sequence[Any] = ()) -> psycopg.Cursor:
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> psycopg.Cursor[DictRow]:
         """Run one statement, unless the write's deadline has passed."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise ToolError("clinic_busy", BUSY_MESSAGE)
@@ -75,7 +75,8 @@ class PostgresSlotStore(SlotLedger):
         self.where = _describe(url)
         _migrate(url, f"{clinic.id}'s database {self.where}")
         options = f"-c lock_timeout={WRITE_DEADLINE_MS} -c statement_timeout={WRITE_DEADLINE_MS} -c timezone=UTC"
-        self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=WRITE_DEADLINE_MS / 1000,
+        self._pool = ConnectionPool(url, connection_class=psycopg.Connection[DictRow], min_size=1, max_size=POOL_SIZE,
+                                    timeout=WRITE_DEADLINE_MS / 1000,
                                     kwargs={"autocommit": True, "row_factory": dict_row, "options": options,
                                             "connect_timeout": CONNECT_TIMEOUT_S},
                                     name=f"{clinic.id}-store", open=True)
@@ -92,7 +93,7 @@ class PostgresSlotStore(SlotLedger):
             yield PostgresTransaction(conn)
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection]:
+    def _connection(self) -> Iterator[psycopg.Connection[DictRow]]:
         try:
             with self._pool.connection() as conn:
                 yield conn

@@ -23,7 +23,7 @@ from clinic_servers.store import BUSY_MESSAGE, WRITE_DEADLINE_MS
 
 class SqliteTransaction:
     """A `Transaction` over a sqlite3 connection (timestamps stored as ISO-8601 UTC text)."""
-    integrity_error = sqlite3.IntegrityError
+    integrity_error: type[Exception] = sqlite3.IntegrityError
 
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn

@@ -41,7 +41,7 @@ class ClinicDesk:
         seed = json.loads(clinic.data_file.read_text(encoding="utf-8"))
         patients = tuple(seed["patients"])
         store.materialise(clock.today())
-        registered = {p["patient_id"]: Patient(p["name"], normalize_cpf(p["cpf"])) for p in patients}
+        registered = {p["patient_id"]: Patient(p["name"], _seed_cpf(p)) for p in patients}
         store.seed_once(list(registered.values()),
                         [(b["doctor"], b["nth_slot"], registered[b["patient_id"]]) for b in seed["prebooked"]])
         desk = cls(clinic, store, clock, patients, retention_days)
@@ -76,6 +76,14 @@ class ClinicDesk:
                            time=row.time, patient_name=row.patient_name or "", cpf_masked=mask_cpf(row.cpf or ""),
                            booking_code=row.booking_code if with_code else None,
                            booked_by=mask_cpf(row.booked_by_cpf) if row.booked_by_cpf else None)
+
+
+def _seed_cpf(patient: dict) -> str:
+    """A seed patient's CPF as its 11 digits; an invalid one is a broken seed file, refused when the clinic opens."""
+    cpf = normalize_cpf(patient["cpf"])
+    if cpf is None:
+        raise ValueError(f"seed patient {patient['patient_id']}: the CPF is not valid")
+    return cpf
 
 
 def _fold(text: str) -> str:
@@ -194,7 +202,7 @@ def get_patient(desk: ClinicDesk, arguments: GetPatient) -> PatientLookup:
     if found is None:
         raise ToolError("patient_not_found", f"Paciente {patient_id} não encontrado nesta clínica.")
     record = {k: v for k, v in found.items() if k != "cpf"}
-    return PatientLookup(patient=PatientRecord(**record, cpf_masked=mask_cpf(normalize_cpf(found["cpf"]))))
+    return PatientLookup(patient=PatientRecord(**record, cpf_masked=mask_cpf(_seed_cpf(found))))
 
 
 @catalog.tool

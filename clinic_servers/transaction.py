@@ -11,7 +11,9 @@ from typing import Any, Protocol, Sequence
 
 
 class Cursor(Protocol):
-    rowcount: int
+    # Read-only: the drivers' cursors (sqlite3, psycopg) expose it as a property.
+    @property
+    def rowcount(self) -> int: ...
 
     def fetchone(self) -> Any: ...
 

@@ -26,7 +26,7 @@ def clinics(registry, tmp_path_factory):
 @pytest.fixture(scope="session")
 def postgres():
     """One throwaway PostgreSQL cluster for the whole run; tests take fresh databases from it."""
-    from tests.postgres_cluster import start_cluster
+    from tests.support.postgres_cluster import start_cluster
     try:
         cluster = start_cluster()
     except RuntimeError as e:

@@ -53,7 +53,7 @@ def violence_lines(result: TriageResult) -> tuple[str, ...]:
 def safety_line(result: TriageResult, language: Language) -> str:
     """The line that leads an answer given in doubt: the category's numbers, conditionally, and one question."""
     words = language_pack(language).emergency
-    calls = ("samu_danger" if call == "samu" else call for call in calls_for(result.categories or (result.kind,)))
+    calls = ("samu_danger" if call == "samu" else call for call in calls_for(result.categories or (result.kind or "medical",)))
     return "\n".join([words["doubt_opening"], *(words[call] for call in dict.fromkeys(calls)),
                       words["doubt_question"]])
 

@@ -206,9 +206,9 @@ class _Index:
                 head = elements[0]
                 table = self.prefix if head.endswith("*") else self.exact
                 table.setdefault(head.rstrip("*"), []).append((concept, elements))
-        elements = {e for terms in concepts.values() for t in terms for e in t.replace("-", " ").split()}
-        self.words = {e for e in elements if not e.endswith("*")}
-        self.stems = {e[:-1] for e in elements if len(e) > 2 and e.endswith("*")}
+        every_element = {e for terms in concepts.values() for t in terms for e in t.replace("-", " ").split()}
+        self.words = {e for e in every_element if not e.endswith("*")}
+        self.stems = {e[:-1] for e in every_element if len(e) > 2 and e.endswith("*")}
         # Only one-word signs are typo targets: a phrase ("organizei meus documentos") is not one word.
         signs = {t for terms in typo_targets.values() for t in terms if " " not in t and "-" not in t}
         self.typo_words = {e for e in signs if not e.endswith("*") and len(e) >= TYPO_MIN_LENGTH}

@@ -7,6 +7,7 @@ anything else that matches is an emergency. No network, no LLM: microseconds per
 """
 from __future__ import annotations
 
+from typing import TypedDict
 
 from agent_system.language.text import detect_language, keyword_counts, leading_language, normalize
 from agent_system.domain.language import Language
@@ -24,6 +25,14 @@ _ANSWERED_BY_TRIAGE = frozenset({"HELP_CRY", "HELP_CALLED"})
 RED_FLAG_WORD_WEIGHT = 2
 
 
+class _Seen(TypedDict):
+    """What every result of a screen carries, whatever band it gets."""
+    concepts: frozenset[str]
+    negated_concepts: frozenset[str]
+    language: Language | None
+    third_person: bool
+
+
 def assess(text: str, language: Language | None = None) -> TriageResult:
     """Screen a patient's message (PT or EN, any spelling) for red flags."""
     reading = read(text, english=(language or detect_language(text)) == "en")
@@ -33,8 +42,8 @@ def assess(text: str, language: Language | None = None) -> TriageResult:
     # Only an answer the triage gives itself (an emergency, "help is coming") needs the language it shows.
     answers = bool(hits) or not _ANSWERED_BY_TRIAGE.isdisjoint(live)
     negated = frozenset(o.concept for o in reading.occurrences if o.negated) - live.keys()
-    seen = {"concepts": frozenset(live), "negated_concepts": negated,
-            "language": _language(text, reading) if answers else None, "third_person": "THIRD_PERSON" in live}
+    seen: _Seen = {"concepts": frozenset(live), "negated_concepts": negated,
+                   "language": _language(text, reading) if answers else None, "third_person": "THIRD_PERSON" in live}
     if not hits:
         cry = _cry_for_help(reading, live)
         if cry:  # "socorro!", "help": nothing says what is wrong; escalate and ask (when in doubt, escalate)

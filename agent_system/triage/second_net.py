@@ -113,7 +113,8 @@ def _escalation(reply: dict, message: str, screened: TriageResult) -> TriageResu
     if len(quote) < MIN_QUOTE_WORDS or not _contains(_folded(message), quote):
         log.warning("LLM triage escalation ignored: its quote is not in the message")
         return None
-    category = reply.get("category") if reply.get("category") in CATEGORY_NAMES else "medical"
+    named = reply.get("category")
+    category = named if isinstance(named, str) and named in CATEGORY_NAMES else "medical"
     return TriageResult(emergency=True, kind=category, matched=" ".join(quote), categories=(category,),
                         third_person=screened.third_person)
 

@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> None:
     rows = examples("dev")
     heads = train(rows, load_encoder())
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **heads)
+    # The heads are numbers and strings: nothing to pickle.
+    np.savez_compressed(args.out, allow_pickle=False, **heads)
     print(f"trained on {len(rows)} dev messages; wrote {args.out}")
 
 

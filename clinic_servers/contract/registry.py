@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Literal, Mapping, get_args
 
 SERVER_DIR = Path(__file__).resolve().parent.parent
 REGISTRY_PATH = SERVER_DIR / "registry.json"
 DATA_DIR = SERVER_DIR / "data"
 DEFAULT_TIMEZONE = "America/Sao_Paulo"
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+OpeningDays = Literal["weekdays", "saturday", "sunday"]
+OPENING_DAYS: tuple[OpeningDays, ...] = get_args(OpeningDays)
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,7 @@ class ClinicContact:
     address: str
     phone: str
     timezone: str
-    # "weekdays" / "saturday" / "sunday" -> (opens, closes), "HH:MM"
-    hours: dict[str, tuple[str, str]]
+    hours: dict[OpeningDays, tuple[str, str]]  # (opens, closes), "HH:MM"
     health_plans: tuple[str, ...]
 
 
@@ -140,10 +141,21 @@ def _clinic(entry: dict, specialties: dict[str, Specialty], data_dir: Path) -> C
     # Contact details are optional: a clinic without them is still bookable, it just has less to tell.
     contact = ClinicContact(entry.get("address", ""), entry.get("phone", ""),
                             entry.get("timezone", DEFAULT_TIMEZONE),
-                            {k: (v[0], v[1]) for k, v in entry.get("hours", {}).items()},
+                            _hours(entry),
                             tuple(entry.get("health_plans", ())))
     return Clinic(entry["id"], entry["name"], specialties[entry["specialty"]], int(entry["port"]),
                   data_dir / entry["data"], doctors, contact, _rules(entry))
+
+
+def _hours(entry: dict) -> dict[OpeningDays, tuple[str, str]]:
+    """The entry's opening hours by kind of day; any other kind of day is a mistake in the registry file."""
+    hours: dict[OpeningDays, tuple[str, str]] = {}
+    for days, span in entry.get("hours", {}).items():
+        kind = next((d for d in OPENING_DAYS if d == days), None)
+        if kind is None:
+            raise ValueError(f"{entry['id']}: hours are given for {', '.join(OPENING_DAYS)}, not {days!r}")
+        hours[kind] = (span[0], span[1])
+    return hours
 
 
 def _rules(entry: dict) -> ClinicRules:

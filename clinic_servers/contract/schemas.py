@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, Field
 
 from clinic_servers.contract.booking_codes import canonical
 from clinic_servers.contract.cpf import normalize_cpf
+from clinic_servers.contract.registry import OpeningDays
 
 
 def _real_date(value: str) -> str:
@@ -128,7 +129,7 @@ class MyAppointments(BaseModel):
 
 
 class OpeningHours(BaseModel):
-    days: Literal["weekdays", "saturday", "sunday"]
+    days: OpeningDays
     opens: str
     closes: str
 

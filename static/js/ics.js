@@ -10,7 +10,7 @@ function escapeText(value) {
     .replace(/\r?\n/g, "\\n");
 }
 
-/** Fold a content line so no line is longer than 75 octets of UTF-8 (§3.1). */
+/** Fold a content line so no line is longer than 75 octets of UTF-8 (RFC 5545 §3.1). */
 function fold(line) {
   const encoder = new TextEncoder();
   const out = [];

@@ -11,7 +11,7 @@ from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.understanding.federation_words import FederationWords
 from clinic_servers.contract.registry import DATA_DIR, ClinicRegistry, registry_path
-from tests.seventh_clinic import write_registry
+from tests.support.seventh_clinic import write_registry
 
 TODAY = date(2026, 11, 23)
 

@@ -1,11 +1,11 @@
-"""The triage on the blind case set (tests/data/triage_cases.csv): every emergency caught, near misses left alone."""
+"""The triage on the blind case set (data/development/triage_cases.csv): every emergency caught, near misses left alone."""
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
 
-from tests.triage_scores import DOC, END, START, load_cases, render, tallies, wrong_cases
+from scripts.triage_scores import DOC, END, START, load_cases, render, tallies, wrong_cases
 
 NARRATIVE_FORMS = {"narrative_consequence", "narrative_relative", "narrative_bystander", "buried_in_booking", "hedged"}
 

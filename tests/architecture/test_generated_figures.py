@@ -1,7 +1,7 @@
 """No figure typed by hand: every measured figure of the docs is a generated block that matches its JSON.
 
 Each block rendered from a run's JSON must equal what that JSON renders today; every block of the
-docs and the README is one of those, or recomputed by the suite (`tests/figures.py` names the test),
+docs and the README is one of those, or recomputed by the suite (`tests/support/figures.py` names the test),
 or listed as not yet rendered from JSON; outside the blocks, the performance document and the README
 state no measured figure, only settings, targets and the arithmetic of the budget.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.figures import PENDING, RECOMPUTED, RENDERED, ROOT, RenderedBlock
+from tests.support.figures import PENDING, RECOMPUTED, RENDERED, ROOT, RenderedBlock
 
 BLOCK_START = re.compile(r"<!-- [\w-]+:(?:start|begin)\b[^>]*-->")
 BLOCK_END = re.compile(r"<!-- [\w-]+:end -->")

@@ -242,7 +242,7 @@ def test_stores_kept_in_postgresql_or_redis_are_named_not_copied(tmp_path):
 
 
 def test_the_documented_pg_dump_and_pg_restore_round_trip_a_postgresql_clinic(tmp_path, postgres):
-    from tests.postgres_cluster import postgres_bin
+    from tests.support.postgres_cluster import postgres_bin
     url, dump, var_dir = postgres.new_database(), tmp_path / "clinic_b.dump", tmp_path / "var"
 
     def clinic_b() -> ClinicFleet:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from datetime import date
 
+import pytest
+
 from clinic_servers.app import create_app
 from clinic_servers.contract.clock import Clock
 from clinic_servers.contract.cpf import normalize_cpf
@@ -54,3 +56,11 @@ def test_a_new_clinic_is_a_registry_entry_and_a_data_file(tmp_path):
     assert listing["specialty"] == "Neurologia"
     assert [(s["date"], s["time"]) for s in listing["available_slots"]][:3] == [
         ("2026-11-24", "09:00"), ("2026-11-24", "10:00"), ("2026-11-24", "11:00")]
+
+
+def test_opening_hours_for_an_unknown_kind_of_day_are_refused_when_the_registry_loads(tmp_path):
+    raw = json.loads(REGISTRY_PATH.read_text(encoding="utf-8"))
+    raw["clinics"][1]["hours"] = {"weekdays": ["08:00", "18:00"], "feriados": ["09:00", "12:00"]}
+    (tmp_path / "registry.json").write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"clinic_b: hours are given for weekdays, saturday, sunday, not 'feriados'"):
+        ClinicRegistry.load(tmp_path / "registry.json", DATA_DIR)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CASES_CSV = Path(__file__).resolve().parent.parent / "data" / "casos_teste.csv"
-FROZEN_CSV = Path(__file__).resolve().parent.parent / "data" / "casos_teste_congelados.csv"
+CASES_CSV = Path(__file__).resolve().parents[2] / "data" / "development" / "casos_teste.csv"
+FROZEN_CSV = Path(__file__).resolve().parents[2] / "data" / "development" / "casos_teste_congelados.csv"
 # The frozen split adds what judging the outcome needs (docs/evaluation.md, "The frozen test split").
 FROZEN_COLUMNS = ("parametros_esperados", "resultado_esperado", "classe", "idioma", "depende_confirmacao")
 COLUMNS = ("id_caso", "texto_usuario", "intencao_esperada", "especialidade", "clinicas_esperadas",

@@ -14,7 +14,7 @@ from .cases import Case
 from .others import seed_other_patients
 from .runner import FROZEN_CPF_BASE, PlannerFactory, clinic_fleet, run_cases
 
-LOGS = Path(__file__).resolve().parent.parent / "logs.jsonl"
+LOGS = Path(__file__).resolve().parents[2] / "var" / "evaluation" / "logs.jsonl"
 
 
 def run_evaluation(cases: Sequence[Case], attacks: Sequence[RedTeamCase], llm: LLMSettings,

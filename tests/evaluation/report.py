@@ -39,7 +39,7 @@ def summary(overall: Figures) -> list[str]:
     goals = ", ".join(f"{name} {goal:.0f}%" for name, goal in TARGETS.items())
     return [f"Metas (exigidas no modo regras): {goals}: " + ("todas atingidas." if not misses else "NÃO atingidas: "
                                                   + "; ".join(misses)),
-            f"Bloqueios do Verifier entre os casos com oportunidade de dano (fórmula literal do blueprint): "
+            f"Bloqueios do Verifier entre os casos com oportunidade de dano (fórmula literal): "
             f"{overall.verifier_blocks}."]
 
 

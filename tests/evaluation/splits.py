@@ -3,29 +3,23 @@
 The ledger (`data/splits.json`) says, per split, when it was written, whether it is still blind or has
 been folded into development, its first measurement (start of its round) and its end-of-round one, and
 the known, documented exceptions to the overlap and append-only checks. `docs/evaluation.md` shows it
-as a generated block:
-
-    python -m tests.evaluation.splits --document     # rewrites the held-out block of docs/evaluation.md
+as a generated block, written by `python -m scripts.split_ledger --document`.
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-
-from tests.documents import with_block
 
 ROOT = Path(__file__).resolve().parents[2]
 LEDGER = ROOT / "data" / "splits.json"
 DOC = ROOT / "docs" / "evaluation.md"
-START, END = "<!-- heldout-splits:start (written by python -m tests.evaluation.splits --document) -->", \
+START, END = "<!-- heldout-splits:start (written by python -m scripts.split_ledger --document) -->", \
     "<!-- heldout-splits:end -->"
 # Where splits live: the first conversation split, the blind conversation splits, the blind triage splits.
-SPLIT_GLOBS = ("tests/data/casos_teste_congelados.csv", "data/frozen/*.csv", "data/triage/heldout/*.csv")
+SPLIT_GLOBS = ("data/development/casos_teste_congelados.csv", "data/frozen/*.csv", "data/triage/heldout/*.csv")
 ID_COLUMNS = ("id_caso", "id")
 MESSAGE_COLUMNS = ("texto_usuario", "text")
 EARLIER_TURNS = "turnos_anteriores"
@@ -108,18 +102,3 @@ def _measurement(m: dict | None) -> str:
                         for f in m["figures"])
     return f"{m['setup']} (`{m['commit']}`): {figures}"
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Print the ledger's table; with --document, rewrite its block of docs/evaluation.md."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--document", action="store_true", help=f"rewrite the held-out block of {DOC.name}")
-    args = parser.parse_args(argv)
-    table = render(load_ledger())
-    print(table)
-    if args.document:
-        DOC.write_text(with_block(DOC.read_text(encoding="utf-8"), START, END, table), encoding="utf-8")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

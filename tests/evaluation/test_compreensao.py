@@ -1,11 +1,11 @@
-"""The held-out understanding turns (tests/data/casos_compreensao.csv) on their own fleet: the targets must hold.
+"""The held-out understanding turns (data/development/casos_compreensao.csv) on their own fleet: the targets must hold.
 
 TCA counts every expected step planned on the right clinic with the right action and parameters; TSR
 counts cases whose stores and answer show the stated outcome. The table prints with `pytest -s`.
 """
 from __future__ import annotations
 
-from tests.medir_compreensao import load, measure, table
+from scripts.measure_understanding import load, measure, table
 
 TCA_TARGET, TSR_TARGET = 0.97, 0.95
 

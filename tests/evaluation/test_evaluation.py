@@ -117,12 +117,12 @@ def test_the_markdown_report_has_the_table_and_the_targets(run, expected):
     assert f"| geral | {len(records)} |" in report and "todas atingidas" in report
 
 
-def test_the_scripts_run_from_the_repository_root(tmp_path):
+def test_the_scripts_run_as_modules_from_the_repository_root(tmp_path):
     log, report = tmp_path / "logs.jsonl", tmp_path / "relatorio.md"
-    run_script = [sys.executable, "tests/executar_testes.py", "--regras", "--sem-redteam", "--sem-congelado",
+    run_script = [sys.executable, "-m", "scripts.run_evaluation", "--regras", "--sem-redteam", "--sem-congelado",
                   "--logs", str(log)]
     subprocess.run(run_script, cwd=ROOT, check=True, capture_output=True, timeout=BUDGET_S)
-    evaluate = [sys.executable, "tests/avaliar_metricas.py", "--logs", str(log), "--relatorio", str(report),
+    evaluate = [sys.executable, "-m", "scripts.evaluation_metrics", "--logs", str(log), "--relatorio", str(report),
                 "--verificar-metas"]
     printed = subprocess.run(evaluate, cwd=ROOT, check=True, capture_output=True, text=True, timeout=60).stdout
     assert "todas atingidas" in printed and "| total casos_teste.csv |" in report.read_text(encoding="utf-8")

@@ -79,8 +79,8 @@ def test_splits_are_append_only_since_the_commit_that_added_them(ledger):
 
 def test_the_checks_read_every_kind_of_product_file(product):
     files = set(product.joined)
-    for wanted in ("static/i18n/pt.json", "templates/index.html", "prompts/planner.txt", "tests/data/casos_compreensao.csv",
-                   "tests/data/casos_teste.csv", "docs/evaluation.md", "README.md", "agent_system/understanding/write_intent.py",
+    for wanted in ("static/i18n/pt.json", "templates/index.html", "prompts/planner.txt", "data/development/casos_compreensao.csv",
+                   "data/development/casos_teste.csv", "docs/evaluation.md", "README.md", "agent_system/understanding/write_intent.py",
                    "data/triage/corpus/group_a.csv", "static/js/chat.js"):
         assert wanted in files, wanted
     assert not set(split_paths()) & files
@@ -132,8 +132,8 @@ def test_a_split_without_an_id_or_message_column_is_refused():
 
 def test_product_files_leave_out_every_split(tmp_path: Path):
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
-    for path in ("data/frozen/2030-01-01.csv", "data/triage/heldout/2030-01-01.csv", "tests/data/casos_teste_congelados.csv",
-                 "tests/data/casos_teste.csv"):
+    for path in ("data/frozen/2030-01-01.csv", "data/triage/heldout/2030-01-01.csv", "data/development/casos_teste_congelados.csv",
+                 "data/development/casos_teste.csv"):
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text("id,text\n", encoding="utf-8")
-    assert set(product_files(tmp_path)) == {"tests/data/casos_teste.csv"}
+    assert set(product_files(tmp_path)) == {"data/development/casos_teste.csv"}

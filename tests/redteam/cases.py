@@ -3,7 +3,7 @@
 Seed patients (clinic_servers/data/*.json) are the people whose data leaks: Maria Aparecida Santos
 (CARD-001) holds Dr. Ricardo Lopes on 2026-11-23 09:00 and Antônio Carlos Ribeiro (CARD-C001) Dr.
 Fernando Mendes on 2026-11-24 10:00 in every fresh store. Slots booked here are free in the seed and
-unused by tests/data/casos_teste.csv.
+unused by data/development/casos_teste.csv.
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.support import store_bookings
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Chromium's own background traffic has nowhere to go offline; these flags keep it quiet.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -24,13 +24,13 @@ AXE = Axe()
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}-{page.viewport_name}.png"), full_page=True)
 
 
 def record(name: str, value) -> None:
-    """Keep a measured figure next to the screenshots (tests/artifacts/measurements.json)."""
-    ARTIFACTS.mkdir(exist_ok=True)
+    """Keep a measured figure next to the screenshots (var/screenshots/measurements.json)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / "measurements.json"
     figures = json.loads(path.read_text()) if path.exists() else {}
     figures[name] = value

@@ -1,6 +1,6 @@
 """A seventh clinic with a new specialty, added by configuration only, is planned, dispatched and shown.
 
-`python web_app.py` runs with `CLINIC_REGISTRY` naming a registry of seven (tests/seventh_clinic.py):
+`python web_app.py` runs with `CLINIC_REGISTRY` naming a registry of seven (tests/support/seventh_clinic.py):
 it starts seven real clinic processes, and the page in Chromium names the new specialty, lists the new
 clinic's slots for a request in Portuguese and in English, and books one into that clinic's store.
 """
@@ -17,7 +17,7 @@ import requests
 from playwright.sync_api import expect
 
 from clinic_servers.contract.registry import ClinicRegistry
-from tests.seventh_clinic import write_registry
+from tests.support.seventh_clinic import write_registry
 from tests.support import CLINIC_TODAY, free_port, make_cpf
 from tests.web.browser_support import finished, identify, send
 from tests.web.test_entry_points import ROOT, wait_for

@@ -1,36 +1,33 @@
 """Compute TSR, TCA and HMR (docs/evaluation.md) with false blocks and latency from the executor's JSONL log.
 
-    python tests/avaliar_metricas.py                      # reads tests/logs.jsonl
-    python tests/avaliar_metricas.py --logs /tmp/logs.jsonl --relatorio /tmp/relatorio.md
-    python tests/avaliar_metricas.py --verificar-metas    # exit status 1 when a target is missed
-    python tests/avaliar_metricas.py --documento          # also docs/figures/evaluation.json and the HMR section
-                                                          # of docs/evaluation.md rendered from it
+    python -m scripts.evaluation_metrics                    # reads var/evaluation/logs.jsonl
+    python -m scripts.evaluation_metrics --logs /tmp/logs.jsonl --relatorio /tmp/relatorio.md
+    python -m scripts.evaluation_metrics --verificar-metas  # exit status 1 when a target is missed
+    python -m scripts.evaluation_metrics --documento        # also docs/figures/evaluation.json and the HMR section
+                                                            # of docs/evaluation.md rendered from it
 
-Prints a table per category and writes a markdown report (default tests/relatorio_metricas.md).
+Prints a table per category and writes a markdown report (default var/evaluation/relatorio_metricas.md).
 """
 from __future__ import annotations
 
+import argparse
 import sys
+import json
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at the repository root
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-
-from tests.documents import with_block  # noqa: E402
-from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
-from tests.evaluation.executor import LOGS, read_logs  # noqa: E402
-from tests.evaluation.metrics import (expected_of, false_block_rows, frozen_rows, grouped, harm_rows,  # noqa: E402
+from scripts.documents import with_block
+from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases
+from tests.evaluation.executor import LOGS, read_logs
+from tests.evaluation.metrics import (expected_of, false_block_rows, frozen_rows, grouped, harm_rows,
                                       problems)
-from tests.evaluation.report import harm_table, markdown_report, markdown_table, summary, text_table  # noqa: E402
-from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
+from tests.evaluation.report import harm_table, markdown_report, markdown_table, summary, text_table
+from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS
 
-REPORT = ROOT / "tests" / "relatorio_metricas.md"
+ROOT = Path(__file__).resolve().parent.parent
+REPORT = ROOT / "var" / "evaluation" / "relatorio_metricas.md"
 DOC = ROOT / "docs" / "evaluation.md"
 FIGURES = ROOT / "docs" / "figures" / "evaluation.json"
-START, END = "<!-- hmr:start (written by tests/avaliar_metricas.py --documento) -->", "<!-- hmr:end -->"
+START, END = "<!-- hmr:start (written by scripts/evaluation_metrics.py --documento) -->", "<!-- hmr:end -->"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     harm = harm_table(harm_rows(records), false_block_rows(records))
     print("\nHMR por tipo de dano, em todos os turnos:", harm, sep="\n")
     mode = records[0].get("mode", "?") if records else "?"
+    args.relatorio.parent.mkdir(parents=True, exist_ok=True)
     args.relatorio.write_text(markdown_report(rows, mode, failures, frozen, harm), encoding="utf-8")
     if args.documento:
         figures = figures_of(records)
@@ -91,7 +89,7 @@ def document_from(figures: dict, expected: dict | None = None) -> str:
 
 def document_section(rows, frozen, harm: str, failures, mode: str, turns: int) -> str:
     """The figures of docs/evaluation.md, as this run measured them."""
-    parts = [f"Mode: {mode}. Judged turns: {turns}. Written by `tests/avaliar_metricas.py --documento`.", "",
+    parts = [f"Mode: {mode}. Judged turns: {turns}. Written by `scripts/evaluation_metrics.py --documento`.", "",
              "#### Development set and red-team (the targets apply here)", "", markdown_table(rows), "",
              *(f"- {line}" for line in summary(rows[-1][1])), ""]
     if frozen:

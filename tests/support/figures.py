@@ -14,10 +14,10 @@ from pathlib import Path
 
 from bench import report as bench_report
 from bench import round_cuts, serve, store_bench, triage_bench, turn_instructions
-from tests import avaliar_metricas
+from scripts import evaluation_metrics
 from tests.evaluation import splits
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,8 @@ RENDERED = (
     RenderedBlock(triage_bench.DOC, triage_bench.START, triage_bench.END, triage_bench.FIGURES, triage_bench.report),
     RenderedBlock(splits.DOC, splits.START, splits.END, splits.LEDGER,
                   lambda ledger: splits.render({e["path"]: e for e in ledger["splits"]})),
-    RenderedBlock(avaliar_metricas.DOC, avaliar_metricas.START, avaliar_metricas.END, avaliar_metricas.FIGURES,
-                  avaliar_metricas.document_from),
+    RenderedBlock(evaluation_metrics.DOC, evaluation_metrics.START, evaluation_metrics.END, evaluation_metrics.FIGURES,
+                  evaluation_metrics.document_from),
 )
 
 # Blocks recomputed by the suite itself on every run, each checked by the test named.

@@ -1,4 +1,5 @@
-"""Small shared test tools: free ports, JSON-RPC calls, clinic fleets on ephemeral ports."""
+"""Helpers the suites share. Here: free ports, JSON-RPC calls, clinic fleets on ephemeral ports; beside it the
+throwaway PostgreSQL cluster, the seventh clinic and the inventory of the docs' generated blocks."""
 from __future__ import annotations
 
 import os

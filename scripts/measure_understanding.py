@@ -1,8 +1,8 @@
-"""Runs the held-out understanding turns (tests/data/casos_compreensao.csv) and prints TCA and TSR by class and language.
+"""Runs the held-out understanding turns (data/development/casos_compreensao.csv) and prints TCA and TSR by class and language.
 
 Each case starts from the seed schedule (the stores are put back between cases), runs its earlier
 turns, and is judged on its last turn: the plan field by field (TCA), and what the clinic stores
-and the answer show (TSR). Usage: `python -m tests.medir_compreensao [--falhas] [--casos PATH]`.
+and the answer show (TSR). Usage: `python -m scripts.measure_understanding [--falhas] [--casos PATH]`.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 from tests.evaluation.runner import clinic_fleet, fleet_urls
 from tests.support import CLINIC_TODAY, agent_settings, make_cpf, run_turn
 
-CSV_PATH = Path(__file__).resolve().parent / "data" / "casos_compreensao.csv"
+CSV_PATH = Path(__file__).resolve().parent.parent / "data" / "development" / "casos_compreensao.csv"
 TODAY = date.fromisoformat(CLINIC_TODAY)
 HORIZON_DAYS = 14
 OUT_OF_SCOPE_MARKERS = ("só posso ajudar", "i can only help")

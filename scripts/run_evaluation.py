@@ -1,29 +1,25 @@
 """Run every evaluation case through the real pipeline and the six real clinics; write the JSONL log.
 
-    python tests/executar_testes.py                   # rules mode, or LLM mode when one is configured
-    python tests/executar_testes.py --regras          # rules mode even with an LLM configured
-    python tests/executar_testes.py --logs /tmp/logs.jsonl --sem-redteam --sem-congelado
-    python tests/executar_testes.py --http            # the frozen split through the web app (HTTP + SSE)
+    python -m scripts.run_evaluation                   # rules mode, or LLM mode when one is configured
+    python -m scripts.run_evaluation --regras          # rules mode even with an LLM configured
+    python -m scripts.run_evaluation --logs /tmp/logs.jsonl --sem-redteam --sem-congelado
+    python -m scripts.run_evaluation --http            # the frozen split through the web app (HTTP + SSE)
 
 The LLM is configured as for the app (environment or `.env`: OPENAI_BASE_URL / OPENAI_API_KEY,
-AZURE_OPENAI_*, LLM_PROVIDER). Then run `python tests/avaliar_metricas.py` for the metrics.
+AZURE_OPENAI_*, LLM_PROVIDER). Then run `python -m scripts.evaluation_metrics` for the metrics.
 """
 from __future__ import annotations
 
+import argparse
 import sys
+import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a script: the project's packages live at the repository root
-
-import argparse  # noqa: E402
-import time  # noqa: E402
-
-from clinic_servers.contract.environment import read_environment  # noqa: E402
-from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases  # noqa: E402
-from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs  # noqa: E402
-from tests.evaluation.web_runner import run_frozen_over_http  # noqa: E402
-from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS  # noqa: E402
+from clinic_servers.contract.environment import read_environment
+from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, load_cases, load_frozen_cases
+from tests.evaluation.executor import LOGS, llm_mode, mode_label, run_evaluation, run_frozen, write_logs
+from tests.evaluation.web_runner import run_frozen_over_http
+from tests.redteam.cases import REDTEAM, UNLISTED_FIELD_LEAKS
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
-"""Scores the red-flag triage on tests/data/triage_cases.csv and writes the figures into docs/evaluation.md.
+"""Scores the red-flag triage on data/development/triage_cases.csv and writes the figures into docs/evaluation.md.
 
-    python -m tests.triage_scores          # print the table and refresh the triage section of the doc
+    python -m scripts.triage_scores          # print the table and refresh the triage section of the doc
 
 Sensitivity is counted per category and language on the emergencies, specificity per kind of near
 miss and language on the routine messages. The cases were written from the clinical guidance by
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agent_system.triage.screen import assess
-from tests.documents import with_block
+from scripts.documents import with_block
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "tests" / "data" / "triage_cases.csv"
+CASES = ROOT / "data" / "development" / "triage_cases.csv"
 DOC = ROOT / "docs" / "evaluation.md"
 START, END = "<!-- triage-scores:start -->", "<!-- triage-scores:end -->"
 
