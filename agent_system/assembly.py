@@ -10,18 +10,18 @@ from agent_system.answer.responder import ResponseRenderer
 from agent_system.dispatch.router import Router
 from agent_system.llm.client import build_llm
 from agent_system.pipeline import Pipeline
-from agent_system.planning.check import PlanCheck
-from agent_system.planning.front_desk import FrontDesk
-from agent_system.planning.llm_planner import LLMPlanner
-from agent_system.planning.overlap import OverlapGuard
-from agent_system.planning.planner import Planner
-from agent_system.planning.rules import RulesPlanner
-from agent_system.understanding.write_intent import is_write_request
+from agent_system.dialogue.check import PlanCheck
+from agent_system.dialogue.front_desk import FrontDesk
+from agent_system.dialogue.llm_planner import LLMPlanner
+from agent_system.dialogue.overlap import OverlapGuard
+from agent_system.dialogue.planner import Planner
+from agent_system.dialogue.rules import RulesPlanner
+from agent_system.dialogue.reading.write_intent import is_write_request
 from agent_system.settings import AgentSettings
 from agent_system.triage.encoder_memory import RememberedEncoder
 from agent_system.triage.second_net import TriageSecondNet
 from agent_system.triage.semantic import SemanticScreen, load_encoder
-from agent_system.understanding.answer_facts import AnswerFacts
+from agent_system.dialogue.reading.answer_facts import AnswerFacts
 from agent_system.verification.verifier import Verifier
 
 

@@ -15,12 +15,12 @@ from agent_system.domain.tools import Tool
 from agent_system.language.registry import language_pack
 from agent_system.language.text import detect_language
 from agent_system.llm.budget import SCREENING
-from agent_system.planning.handlers import Answered, after_results
+from agent_system.dialogue.handlers import Answered, after_results
 from agent_system.answer.held_slots import offered_slot
 from agent_system.domain.plan import Intent, Plan, Step, StepResult
-from agent_system.planning.write_grant import grant_for
+from agent_system.dialogue.write_grant import grant_for
 from agent_system.domain.write_grant import WriteGrant
-from agent_system.understanding.write_intent import confirmation_reply
+from agent_system.dialogue.reading.write_intent import confirmation_reply
 from agent_system.sessions.conversation import Conversation, Turn
 from agent_system.domain.dialogue import AfterEmergency, SafetyAsked
 from agent_system.stages import (AnswerRendering, AnswerWriting, BookingGuard, Dispatching, FrontDeskReview, Planning,
@@ -29,10 +29,10 @@ from agent_system.triage.answers import emergency_answer, help_called_answer, sa
 from agent_system.triage.result import TriageResult
 from agent_system.triage.semantic import SemanticScoring
 from agent_system.triage.second_net import screen
-from agent_system.understanding.federation_words import FederationWords
-from agent_system.understanding.human_contact import asks_person
-from agent_system.understanding.reading import Reading, read
-from agent_system.understanding.vocabulary import DoctorIndex
+from agent_system.dialogue.reading.federation_words import FederationWords
+from agent_system.dialogue.reading.human_contact import asks_person
+from agent_system.dialogue.reading.reading import Reading, read
+from agent_system.dialogue.reading.vocabulary import DoctorIndex
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from agent_system.domain.write_grant import WriteGrant
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.triage.result import TriageResult
-from agent_system.understanding.reading import Reading
+from agent_system.dialogue.reading.reading import Reading
 from agent_system.verification.verifier import Verdict
 
 

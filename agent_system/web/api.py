@@ -11,7 +11,7 @@ from clinic_servers.contract.cpf import normalize_cpf
 
 from agent_system.errors import ApiError, SessionsFull, TooManyRequests
 from agent_system.domain.events import to_record
-from agent_system.understanding.write_intent import booking_code_in
+from agent_system.dialogue.reading.write_intent import booking_code_in
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.sessions.store import SessionStore

@@ -5,7 +5,7 @@ import pytest
 
 from agent_system.answer.responder import ResponseRenderer
 from agent_system.assembly import build_pipeline
-from agent_system.planning.rules import RulesPlanner
+from agent_system.dialogue.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.verification.verifier import Verifier

@@ -54,7 +54,7 @@ def _owner(dotted: str, known: dict[str, Path]) -> str:
 
 
 def unit(module: str, package: str) -> str:
-    """The package-level room a module belongs to: `agent_system.planning.rules` -> `planning`."""
+    """The package-level room a module belongs to: `agent_system.dialogue.rules` -> `planning`."""
     rest = module.removeprefix(package).lstrip(".")
     return rest.split(".")[0] if rest else "__init__"
 

@@ -58,7 +58,7 @@ def test_the_scan_counts_relative_deferred_and_type_only_imports(tmp_path):
 
 def test_a_graph_that_points_one_way_has_no_cycle():
     assert cycles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
-    assert unit("agent_system.planning.rules", PACKAGE) == "planning"
+    assert unit("agent_system.dialogue.rules", PACKAGE) == "dialogue"
     assert unit("agent_system.pipeline", PACKAGE) == "pipeline"
 
 
@@ -97,4 +97,13 @@ def test_the_stages_after_planning_import_only_the_domain_and_the_shared_rooms(s
     graph = import_graph(ROOT, PACKAGE)
     reached = {t for s, targets in graph.items() if unit(s, PACKAGE) == stage for t in targets
                if unit(t, PACKAGE) not in SHARED | {stage}}
+    assert reached == set()
+
+
+def test_the_reading_imports_nothing_of_the_dialogue_around_it():
+    # The reading is a function of the text and the language pack: handlers and planners read it, never the reverse.
+    graph = import_graph(ROOT, PACKAGE)
+    reading = f"{PACKAGE}.dialogue.reading"
+    reached = {t for s, targets in graph.items() if s.startswith(reading) for t in targets
+               if t.startswith(f"{PACKAGE}.dialogue") and not t.startswith(reading)}
     assert reached == set()

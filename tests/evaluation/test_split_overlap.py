@@ -80,7 +80,7 @@ def test_splits_are_append_only_since_the_commit_that_added_them(ledger):
 def test_the_checks_read_every_kind_of_product_file(product):
     files = set(product.joined)
     for wanted in ("static/i18n/pt.json", "templates/index.html", "prompts/planner.txt", "data/development/casos_compreensao.csv",
-                   "data/development/casos_teste.csv", "docs/evaluation.md", "README.md", "agent_system/understanding/write_intent.py",
+                   "data/development/casos_teste.csv", "docs/evaluation.md", "README.md", "agent_system/dialogue/reading/write_intent.py",
                    "data/triage/corpus/group_a.csv", "static/js/chat.js"):
         assert wanted in files, wanted
     assert not set(split_paths()) & files

@@ -18,12 +18,12 @@ from agent_system.domain.pending import PendingAction
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.language.text import detect_language, normalize
 from agent_system.domain.plan import PATIENT_ACTIONS
-from agent_system.planning.rules import RulesPlanner
+from agent_system.dialogue.rules import RulesPlanner
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from agent_system.triage.screen import assess
-from agent_system.understanding.dates import HORIZON_DAYS, find_date_range, find_dates
-from agent_system.understanding.times import find_times
+from agent_system.dialogue.reading.dates import HORIZON_DAYS, find_date_range, find_dates
+from agent_system.dialogue.reading.times import find_times
 from clinic_servers.contract.registry import ClinicRegistry
 from tests.faults.strategies import planner_text, text
 

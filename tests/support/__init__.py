@@ -91,7 +91,7 @@ def agent_settings(urls: dict[str, str], var_dir, **overrides):
     """Orchestrator settings for tests: given clinic URLs, the test token, CLINIC_TODAY fixed.
 
     The LLM's triage check is off unless asked for: tests of the other stages script their LLM
-    replies one by one; tests/agent_system/test_triage_llm.py covers the check itself.
+    replies one by one; tests/agent_system/triage/test_triage_llm.py covers the check itself.
     """
     from datetime import date
 

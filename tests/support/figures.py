@@ -58,8 +58,8 @@ RENDERED = (
 
 # Blocks recomputed by the suite itself on every run, each checked by the test named.
 RECOMPUTED = {
-    "<!-- triage-scores:start -->": "tests/agent_system/test_triage_cases.py",
-    "<!-- triage-semantic:start -->": "tests/agent_system/test_semantic_triage.py",
+    "<!-- triage-scores:start -->": "tests/agent_system/triage/test_triage_cases.py",
+    "<!-- triage-semantic:start -->": "tests/agent_system/triage/test_semantic_triage.py",
 }
 
 # Blocks written by a script that keeps no JSON of its run yet: not checked.

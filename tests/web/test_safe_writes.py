@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.agent_system.test_write_intent import QUESTIONS
+from tests.agent_system.dialogue.test_write_intent import QUESTIONS
 from tests.fakes.clinic_proxy import ClinicProxy
 from tests.support import all_store_bookings, call_tool, make_cpf, served, store_bookings
 from web_app import create_app

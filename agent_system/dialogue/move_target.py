@@ -1,0 +1,74 @@
+"""Where a move takes a booking: a slot picked from the last listing, a day and time said, or one said relative to
+the booking ("uma semana depois", "uma hora mais tarde", "no mesmo dia às 16h", "the morning instead")."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from agent_system.domain.appointments import AppointmentItem, SlotOffer, chronological
+from agent_system.domain.pending import PendingAction
+from agent_system.dialogue.reading.reading import Reading
+
+
+class MoveTarget:
+    """The new slot of a reschedule, read from one message against the last listing and the pending move."""
+
+    def __init__(self, reading: Reading, last_slots: list[SlotOffer], pending: PendingAction | None):
+        self.r, self.last_slots, self.pending = reading, last_slots, pending
+
+    def slot(self, original: AppointmentItem, ordinal_free: bool = True) -> tuple[str, str] | None:
+        """The new (date, time) the message asks for, or None when it says too little."""
+        picked = self._picked_offer(original, ordinal_free)
+        if picked is not None:
+            return picked.date, picked.time
+        relative, target = self.r.relative, self.r.relative.target
+        days = list(target.days) if target else self._new_days(original)
+        times = list(target.times) if target else [t for t in self.r.times if t != original.time] or self.r.times
+        day = days[-1] if days else self._pending("new_date")
+        keeps_time = self.r.same_time or relative.shift_days is not None
+        shift = relative.shift_days
+        if shift is None and relative.following_week and not (target and target.days) and not self.r.dates:
+            shift = 7  # "pra semana seguinte, mesmo dia e horário"
+        keeps_time = keeps_time or shift is not None
+        if shift is not None:  # "uma semana depois": from the booking's own day
+            day = (date.fromisoformat(original.date) + timedelta(days=shift)).isoformat()
+        elif relative.same_day:
+            day = original.date
+        elif (day or original.date) == original.date and relative.names_weekday and not times:  # "pra sexta que vem", booked on a Friday
+            day = (date.fromisoformat(original.date) + timedelta(days=7)).isoformat()
+        elif relative.same_week and day:  # "a sexta dessa mesma semana": that weekday in the booking's week
+            booked, named = date.fromisoformat(original.date), date.fromisoformat(day)
+            day = (booked + timedelta(days=named.weekday() - booked.weekday())).isoformat()
+        time = times[-1] if times else original.time if keeps_time else self._pending("new_time")
+        if relative.shift_minutes is not None and not times:  # "uma hora mais tarde": that day, the time moved
+            hour, minute = divmod(int(original.time[:2]) * 60 + int(original.time[3:]) + relative.shift_minutes, 60)
+            return (day or original.date, f"{hour:02d}:{minute:02d}") if 0 <= hour < 24 else None
+        return (day or original.date, time) if time else None
+
+    def _picked_offer(self, original: AppointmentItem, ordinal_free: bool) -> SlotOffer | None:
+        """The original doctor's offer picked from the last listing ('o primeiro', 'às 10h')."""
+        days = self._new_days(original)
+        offers = sorted((s for s in self.last_slots
+                         if s.doctor == original.doctor and (not days or s.date in days)), key=chronological)
+        if self.r.ordinal is not None and ordinal_free:
+            return offers[self.r.ordinal] if -len(offers) <= self.r.ordinal < len(offers) else None
+        timed = [s for s in offers if s.time in self.r.times]
+        return timed[0] if len(timed) == 1 else None
+
+    def _new_days(self, original: AppointmentItem) -> list[str]:
+        """The dates named for the new slot (the booking's own date only for a same-day move); a weekday that
+        pointed at the booking ("the Friday one, an hour later") names none."""
+        said = self.r.relative.booking
+        pointed = set(said.weekdays) if said and not self.r.relative.target else set()
+        named = [d for d in self.r.days if date.fromisoformat(d).weekday() not in pointed]
+        return [d for d in named if d != original.date] or (named if self.r.times else [])
+
+    def to_part_of_day(self, original: AppointmentItem) -> bool:
+        """"mais pro fim da tarde", "the morning instead, same day": another part of the booking's own day, no time."""
+        r = self.r
+        other_day = any(d != original.date for d in r.days) or r.date_range is not None
+        part_move = r.relative.to_day_part or bool(r.day_part and (r.instead or r.relative.same_day))
+        return part_move and not (r.times or other_day)
+
+    def _pending(self, field: str) -> Any:
+        return getattr(self.pending, field, None)
