@@ -42,8 +42,8 @@ def _moved(pipeline, clinics, conversation, turns: list[str], change: str, yes: 
 
 
 @pytest.mark.parametrize(("turns", "change", "yes", "moved"), [
-    (["Quero marcar com a Dra. Patrícia Gomes dia 24/11 às 10h"],
-     "e se fosse na sexta?", "sim", ("clinic_d", "Dra. Patrícia Gomes", "2026-11-27", "10:00")),
+    (["Quero marcar com a Dra. Patrícia Gomes dia 24/11 às 11h"],
+     "e se fosse na sexta?", "sim", ("clinic_d", "Dra. Patrícia Gomes", "2026-11-27", "11:00")),
     (["Book Dr. Paulo Henrique Lima on December 2 at 8 AM"], "the afternoon would suit me better", "yes",
      ("clinic_b", "Dr. Paulo Henrique Lima", "2026-12-02", "14:30")),
     (["Book Dr. Eduardo Nunes on November 25 at 3 PM"], "pushing it to next week works better for me", "yes",
