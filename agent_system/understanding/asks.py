@@ -60,7 +60,7 @@ RESCHEDULE = _any(
 MOVE_TO = _any(
     # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
     # a listing ("me passa os horários pra amanhã" asks for slots)
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix|adiant)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
     rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
     rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",

@@ -16,7 +16,7 @@ PROPOSAL_FRAMES_PT = (
     r"(?:da|daria|dava|tem como|teria como|consegue|conseguiria|consegue me|rola|poderia|podia|pode) (?:pra |para |p/ )?"
     r"(?:ser|ficar|passar|jogar|deixar|mudar|trocar|colocar|botar)",
     r"(?:consegue|conseguiria|rola|tem como)(?= \w)", r"prefiro", r"preferia", r"preferiria",
-    r"(?:seria|fica|ficaria|e|era) melhor", r"^melhor", r"que tal", r"(?:serve|funciona) melhor",
+    r"(?:seria|fica|ficaria|e|era) melhor", r"melhor(?= (?:na|no|dia|semana|as|pra|de|a|o) )", r"^melhor", r"que tal", r"(?:serve|funciona) melhor",
 )
 PROPOSAL_FRAMES_EN = (
     r"what if (?:it|we|i|that)", r"what about", r"how about",

@@ -33,10 +33,10 @@ def _moves_a_booking(turn: PlanningTurn) -> bool:
 
 def _puts_forward(turn: PlanningTurn) -> bool:
     """"e se fosse na sexta?", "the afternoon would suit me better": another day, time or part of the day put forward
-    without a verb of moving, asking for nothing else (a listing, one more booking, a cancel, a lookup)."""
+    without a verb of moving, asking for nothing else (one more booking, a cancel, a lookup)."""
     r = turn.reading
     when = r.dates or r.times or r.day_part or r.relative.moves or r.relative.following_week or r.same_time
-    elsewhere = r.wants_list or r.wants_mine or r.wants_cancel or r.adds_booking
+    elsewhere = r.wants_mine or r.wants_cancel or r.adds_booking
     return bool(r.proposes and when and not elsewhere)
 
 
