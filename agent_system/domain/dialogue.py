@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.pending import PendingAction, PendingChange
 from agent_system.domain.plan import EmptyListing, Intent, Plan
+from agent_system.domain.tools import Tool
 
 HeldFor = Literal["book_overlap", "book_pick"]
 HELD: Literal["book_overlap"] = "book_overlap"  # a booking held back as overlapping another
@@ -112,7 +113,7 @@ class _Shown(BaseModel):
 
 def _empty_doctor_listing(plan: Plan) -> EmptyListing | None:
     """One doctor's listing that showed no slot: its answer offered another day, another doctor or another clinic."""
-    listings = [s for s in plan.steps if s.action == "list_available_slots" and s.parameters.get("doctor")]
+    listings = [s for s in plan.steps if s.action == Tool.LIST_AVAILABLE_SLOTS and s.parameters.get("doctor")]
     if len(listings) != 1 or len(plan.steps) != 1:
         return None
     step = listings[0]
