@@ -28,7 +28,7 @@ _TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|ne
            r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
            r"sep\w*|oct\w*|nov\w*|dec\w*|"
            r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
-           r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*)")
+           r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*|manha|tarde|noite|morning|afternoon|evening)")
 
 CANCEL = _any(
     # verbs of cancelling, any form: "cancelar a de terça", "desmarca", "call it off"
@@ -60,7 +60,7 @@ RESCHEDULE = _any(
 MOVE_TO = _any(
     # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
     # a listing ("me passa os horários pra amanhã" asks for slots)
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix|adiant)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
     rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
     rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
@@ -135,6 +135,13 @@ MY_APPOINTMENTS = _any(
     # "qual médico era mesmo?", "which clinic was it again?": right after a booking, a question about it
     r"(?:qual|que) (?:clinica|medic[oa]|doutor[a]?|dia|horario|hora) (?:e|era|foi|vai ser|sera|ficou) (?:mesmo|msm)\b",
     r"(?:which|what) (?:clinic|doctor|day|time) (?:was|is) (?:it|that|that one) again\b",
+    # whether the booking went through, and where or when it ended up: "deu certo? ficou marcado?", "did that go
+    # through?", "was it really confirmed?", "qual clínica q ficou?", "what time was the skin doctor one?"
+    r"(?:deu certo|ficou (?:marcad|agendad|confirmad)\w*|(?:ta|esta|foi) (?:mesmo )?(?:marcad|agendad|confirmad)\w*)",
+    r"(?:did|has) (?:it|that|this|my \w+) (?:actually |really )?(?:go|gone) through",
+    r"(?:was|is) (?:it|that|my \w+) (?:really |actually )?(?:confirmed|booked)",
+    r"(?:qual|que) clinica (?:q |que )?(?:ficou|foi|era|vai ser)", r"(?:e|eh|fica|ficou) em (?:que|qual) clinica",
+    r"what time (?:was|is) (?:the|my) [\w ]+? one",
     # "who will I be seeing?", "qual doutora eu marquei mesmo?": the doctor of one's own booking
     r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
     r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?(?:vou|marquei|agendei)"
@@ -163,11 +170,11 @@ NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|prox|next)", r"next
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {
-    "morning": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?manha", r"morning",
+    "morning": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?manha", r"morning",
                     r"(?:antes|ate) (?:d?o )?meio[ -]dia", r"before (?:noon|midday|lunch)"),
-    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon",
+    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?tarde", r"afternoon",
                       r"(?:depois|a partir) (?:d?o )?meio[ -]dia", r"after (?:noon|midday|lunch)", r"depois do almoco"),
-    "evening": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?noite", r"evening"),
+    "evening": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?noite", r"evening"),
 }
 # A reply that is only a number, to a question that numbered its choices: "2", "a 2", "opção 2", "nº 2",
 # "number 2 please". Not an ordinal elsewhere: after a listing, "2" could as well be a day or an hour.

@@ -41,7 +41,7 @@ _VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB}|volt\w*|recu\w*)|(?
                          rf"{_EXACTLY}{_WEEKS}\b")
 # A length of time, not a time of day: "uma hora", "1h", "meia hora", "30 min", "an hour and a half".
 _LENGTH = (rf"(?:(?P<half>meia hora|half an hour)|(?P<mins>{_alternation(_MINUTES)}) ?min(?:utos?|utes?|s)?\b"
-           rf"|(?P<n>{_N}) ?(?:horas?|hours?|hrs?|h)(?:(?P<h30>(?<=h)30)\b|\b)(?P<and_half> e meia| and a half)?)")
+           rf"|(?P<n>{_N}) ?(?:horas?|horinhas?|hours?|hrs?|h)(?:(?P<h30>(?<=h)30)\b|\b)(?P<and_half> e meia| and a half)?)")
 # "uma hora mais tarde", "meia hora antes", "two hours later", "1h depois": the same day, the time moved.
 _HOURS = re.compile(rf"\b{_LENGTH}(?: (?:a )?)?(?:(?P<later>depois|mais tarde|pra frente|para frente|later|after)"
                     r"|(?P<earlier>antes|mais cedo|pra tras|para tras|earlier|before))\b")
@@ -56,7 +56,7 @@ _SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo 
 _FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|(?:na |pra |para a )?outra semana|"
                              r"next week|the following week|the week after)\b")
 _SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week"
-                        r"|of (?:that|this) week|(?:dessa|desta|daquela) semana)\b")
+                        r"|of (?:that|this) week|(?:dessa|desta|daquela|naquela) semana)\b")
 _LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
 # "dá pra ser mais tarde?", "can I come a bit earlier?": later or earlier that day, with no time or length said.
 _BARE_LATER_EARLIER = re.compile(
@@ -65,12 +65,12 @@ _BARE_LATER_EARLIER = re.compile(
     r"(?! (?:this|next|that|essa|nessa|na|da) (?:week|month|semana|mes))")
 _EARLIER_WORD = re.compile(r"\b(?:mais cedo|earlier)\b")
 _NEXT_FREE = re.compile(
-    r"\b(?:proxim[ao]|primeir[ao]|next|first) (?:horario|vaga|opening|slot|time|one|available|free|open)"
+    r"\b(?:proxim[ao]|primeir[ao]|next|first) (?:horario|vaga|vago|opening|slot|time|one|available|free|open)"
     r"(?: (?:livre|disponivel|vago|available|free|open|slot|one))?"
     r"(?: (?:with|com) (?:her|him|ela|ele|the doctor|o medico|a medica)| dele| dela)?"
     r" (?:depois|apos|after|seguinte|following)\b"
     r"|\b(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))\b"
-    r"|\b(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)\b"
+    r"|\b(?:slot|opening|one|time|free|available|open) (?:right )?after (?:that|this|it|mine|my)\b"
     r"|\b(?:opens? up|frees? up|is free|is open|comes up) next after\b|\bnext after (?:that|this|it|mine|my)\b")
 # A move to another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã", "to the afternoon".
 _DAY_PART_MOVE = re.compile(

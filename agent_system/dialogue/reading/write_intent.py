@@ -144,8 +144,29 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
                if clause and not re.fullmatch(_OPENERS, clause + " ")]  # "…, please" / "yes, that one"
     if bool(choices) and all(choices):
         return True
+    if _wanted_slot(message, clauses, names):
+        return True
     # A slot named, then a tag asking for the go-ahead: "a Dra. Y dia 9 às 8h, beleza?".
     return len(clauses) == 2 and bool(_TAG.fullmatch(clauses[1][0])) and _is_choice(clauses[0][0].split(), names)
+
+
+# A wish or a please said with a whole slot: "I want Dr. X, Friday Dec 4, 2pm", "Dermatology with Dra. X, Nov 30 at
+# 9:00 please", "me põe com a dra X qua 2/12 10:30".
+_WANTED = any_phrase("please", "pls", "plz", "por favor", "pfv", "pf", "por gentileza", "i want", "i d like",
+                     "i would like", "i need", "quero", "queria", "gostaria", "preciso", "me poe", "poe meu nome",
+                     "me coloca", "me coloque")
+# …unless it is slots the patient wants to see: "quero ver os horários da dra X dia 30 às 9h".
+_LOOKING = any_phrase("ver", "veja", "see", "show", "mostra", "mostrar", "horarios", "slots", "openings", "available",
+                      "disponivel", "disponiveis", "livre", "livres", "tem", "has", "have", "any")
+
+
+def _wanted_slot(message: str, clauses: list[tuple[str, bool]], names: frozenset[str]) -> bool:
+    """A whole slot (doctor, day and time) said with a wish or a please, with nothing asked, negated or hedged."""
+    plain = normalize(message)
+    if any(asked for _, asked in clauses) or _NEGATED.search(plain) or _HEDGED.search(plain):
+        return False
+    looking = _ASKING.search(plain) or _LOOKING.search(plain)
+    return bool(_WANTED.search(plain)) and not looking and _whole_slot(plain.split(), names)
 
 
 def is_question(message: str) -> bool:
@@ -230,13 +251,14 @@ def _numbers_joined(words: list[str]) -> list[str]:
 
 
 _YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma confirmar confirm confirmed claro isso
-    certo correto exato sure positivo pode bora perfeito beleza blz""".split())
+    certo correto exato sure positivo pode bora perfeito beleza blz fechou fechado great fine perfect ahead""".split())
 _ALONG_WITH_YES = _YES | frozenset("""go ahead do it please por favor pf pfv obrigado obrigada thanks thank you mesmo
     cancelar cancela cancel remarcar remarca reschedule mover move trocar troca troque mudar muda mude change switch
     ser entao the o a e codigo code is my meu minha
     essa esse isso that one
     consulta appointment aqui here esta ta segue sorry desculpa desculpe foi mal it s its now agora right correct
-    correto certo""".split())
+    correto certo
+    works work for me mim pra manda ver sounds good fine great obg valeu kkk show otimo ai remarque mude confirme""".split())
 _NO = frozenset("""nao no nope nah negativo not don dont t never nunca jamais deixa deixar mantem mantenha manter keep
     espera esperar wait hold pensar pensando think depois later talvez maybe esquece desisti""".split())
 
