@@ -1,0 +1,25 @@
+"""Words a message with several requests is read by: a later request on the day of the one before it, and the short
+names of months and weekdays a whole slot may be written with.
+
+Word lists only (normalised text: lower case, no accents); the logic that uses them lives in `reading` and
+`write_intent`.
+"""
+from __future__ import annotations
+
+from agent_system.understanding.phrases import any_phrase
+
+# "…e me mostra a cardio nesse dia", "…and what's open on that day?": the day of the request before, said by pointing.
+ON_THE_DAY_BEFORE = any_phrase(
+    "nesse dia", "neste dia", "naquele dia", "nesse mesmo dia", "neste mesmo dia", "naquele mesmo dia", "no mesmo dia",
+    "mesmo dia", "esse mesmo dia", "nesse msm dia", "no msm dia", "msm dia", "nessa data", "nessa mesma data",
+    "na mesma data", "mesma data", "that day", "on that day", "that same day", "the same day", "same day",
+    "that date", "on that date", "that same date", "the same date", "same date")
+
+# "…e, no mesmo dia, a Dra. Y às 9h": a comma after these words opens what they point at, it cuts no request there.
+POINTERS_BEFORE_A_COMMA = ("mesmo dia", "msm dia", "nesse dia", "neste dia", "naquele dia", "mesma data", "nessa data",
+                           "that day", "same day", "that date", "same date")
+
+# "Thursday Dec 3 at 1pm", "Fri Dec 4": a slot written with short names is still only a slot.
+SHORT_CALENDAR_WORDS = frozenset("""
+    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri
+    """.split())
