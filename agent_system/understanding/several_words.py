@@ -1,5 +1,6 @@
 """Words a message with several requests is read by: a later request on the day of the one before it, and the short
-names of months and weekdays a whole slot may be written with.
+names of months and weekdays a whole slot may be written with; and the short way of asking for the free slot after
+a booking ("o próximo livre dps desse").
 
 Word lists only (normalised text: lower case, no accents); the logic that uses them lives in `reading` and
 `write_intent`.
@@ -23,3 +24,11 @@ POINTERS_BEFORE_A_COMMA = ("mesmo dia", "msm dia", "nesse dia", "neste dia", "na
 SHORT_CALENDAR_WORDS = frozenset("""
     jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri
     """.split())
+
+# "qual o proximo livre dps desse?", "e o proximo vago depois dele?": the free slot right after the booking, said short.
+_NEXT = ("proximo", "proxima")
+_FREE = ("livre", "vago", "vaga", "disponivel", "horario livre", "horario vago", "horario disponivel")
+_AFTER = ("dps", "depois", "apos")
+_THE_BOOKING = ("desse", "dessa", "deste", "desta", "dele", "dela", "do meu", "da minha")
+NEXT_FREE_SAID_SHORT = any_phrase(*(f"{n} {f} {a} {b}" for n in _NEXT for f in _FREE for a in _AFTER
+                                    for b in _THE_BOOKING))
