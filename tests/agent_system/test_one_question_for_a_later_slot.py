@@ -15,8 +15,8 @@ _PICK_INVITES = ("diga qual", "prefere", "prefer", "pick a slot", "escolha um")
      ("clinic_b", "Dr. Paulo Henrique Lima", "2026-11-25", "08:00"), ("2026-11-25", "09:30")),
     ("Book Dra. Juliana Castro on December 3 at 8 AM", "any later slot that same day?",
      ("clinic_c", "Dra. Juliana Castro", "2026-12-03", "08:00"), ("2026-12-03", "09:30")),
-    ("Quero marcar com o Dr. Fernando Mendes dia 01/12 às 9h", "qual o proximo livre dps desse?",
-     ("clinic_c", "Dr. Fernando Mendes", "2026-12-01", "09:00"), ("2026-12-01", "10:00")),
+    ("Quero marcar com a Dra. Patrícia Gomes dia 01/12 às 11h", "qual o proximo livre dps desse?",
+     ("clinic_d", "Dra. Patrícia Gomes", "2026-12-01", "11:00"), ("2026-12-01", "15:00")),
 ])
 def test_the_first_later_slot_waits_for_a_yes_and_nothing_else_is_asked(pipeline, new_conversation, clinics, booking,
                                                                        asked, booked, offered):

@@ -10,7 +10,7 @@ from tests.support import all_store_bookings, give_back, make_cpf, run_turn
 
 
 @pytest.mark.parametrize(("message", "booked", "listed"), [
-    ("marca o dr fernando mendes terça 1/12 às 9h e me diz o que a ortopedia tem nesse dia de tarde",
+    ("agenda dr fernando mendes 01/12 9:00 e lista ortopedia naquele dia, só a tarde",
      ("clinic_c", "Dr. Fernando Mendes", "2026-12-01", "09:00"),
      {("Dra. Patrícia Gomes", "2026-12-01", "15:00"), ("Dr. Rafael Moreira", "2026-12-01", "14:30")}),
     ("I'd like to book Dra. Mariana Alves on Fri Dec 4 at 10:30am, and what does cardiology have on that day?",
