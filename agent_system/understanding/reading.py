@@ -25,7 +25,7 @@ from agent_system.understanding.dates import find_date_range, find_dates
 from agent_system.understanding.federation_words import FederationWords
 from agent_system.understanding.relative_change import RelativeChange, relative_change, without_time_shift
 from agent_system.understanding.requests import split_requests
-from agent_system.understanding.several_words import ON_THE_DAY_BEFORE
+from agent_system.understanding.several_words import ON_THE_DAY_BEFORE, SEVERAL_BOOKINGS_ASKED
 from agent_system.understanding.spoken_days import spell_out_days
 from agent_system.understanding.times import find_times
 from agent_system.understanding.vocabulary import DoctorIndex, DoctorRef
@@ -204,7 +204,8 @@ def _booked_with_the_rest(requests: tuple[Reading, ...], whole: Reading) -> tupl
     for part in requests:
         before = booked[-1] if booked else whole
         whole_slot = part.doctor is not None and len(part.dates) == 1 and len(part.times) == 1
-        asked = any(r.asks_to_write and not (r.wants_cancel or r.wants_reschedule) for r in (whole, before))
+        asked = any(r.asks_to_write and not (r.wants_cancel or r.wants_reschedule) for r in (whole, before)) or bool(
+            SEVERAL_BOOKINGS_ASKED.search(whole.text))
         if not part.asks_to_write and asked and whole_slot and not is_question(part.message):
             part = replace(part, asks_to_write=True)
         booked.append(part)

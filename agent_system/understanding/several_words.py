@@ -20,6 +20,12 @@ ON_THE_DAY_BEFORE = any_phrase(
 POINTERS_BEFORE_A_COMMA = ("mesmo dia", "msm dia", "nesse dia", "neste dia", "naquele dia", "mesma data", "nessa data",
                            "that day", "same day", "that date", "same date")
 
+# "Need two bookings - Dra. X, Fri Dec 4, 9:00; Dr. Y, Thu Dec 3, 4pm": whole slots listed after asking for them all.
+SEVERAL_BOOKINGS_ASKED = any_phrase(
+    "two bookings", "two appointments", "both appointments", "both bookings", "book both", "book them both",
+    "duas consultas", "dois horarios", "as duas consultas", "marca as duas", "marca os dois", "agenda as duas",
+    "agenda os dois", "reserva as duas", "reserva os dois")
+
 # "Thursday Dec 3 at 1pm", "Fri Dec 4": a slot written with short names is still only a slot.
 SHORT_CALENDAR_WORDS = frozenset("""
     jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri

@@ -66,3 +66,16 @@ def test_a_doctor_without_that_day_is_offered_no_other_day(pipeline, new_convers
         assert "Ana Beatriz Souza" in answer.text
     finally:
         give_back(clinics, conversation)
+
+
+def test_whole_slots_listed_after_asking_for_them_all_are_all_booked(pipeline, new_conversation, clinics):
+    conversation = new_conversation("Teresa Lins Arruda", normalize_cpf(make_cpf(97494)))
+    try:
+        _, answer = run_turn(pipeline, conversation,
+                             "need both appointments - Dra. Juliana Castro Dec 3rd 9:30am; Dr. Marcelo Tavares Dec 2nd 5pm")
+        assert all_store_bookings(clinics, conversation.patient.cpf) == [
+            ("clinic_c", "Dra. Juliana Castro", "2026-12-03", "09:30"),
+            ("clinic_d", "Dr. Marcelo Tavares", "2026-12-02", "17:00")]
+        assert len(answer.appointments) == 2
+    finally:
+        give_back(clinics, conversation)
