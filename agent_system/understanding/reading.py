@@ -165,18 +165,22 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
         return whole
     # The turn may book when any of its requests asks to; each request is planned from its own reading.
     # The day first: "e a Dra. Y no mesmo dia às 15h" is a whole slot to book only once it has the day before.
-    requests = _booked_with_the_rest(_on_the_day_before(tuple(one(p) for p in parts)), whole)
+    known = conversation.appointments  # the bookings still held
+    known_day = [date.fromisoformat(known[0].date)] if len(known) == 1 else []
+    requests = _booked_with_the_rest(_on_the_day_before(tuple(one(p) for p in parts), known_day), whole)
     return replace(whole, parts=requests, asks_to_write=any(r.asks_to_write for r in requests))
 
 
-def _on_the_day_before(requests: tuple[Reading, ...]) -> tuple[Reading, ...]:
+def _on_the_day_before(requests: tuple[Reading, ...], known_day: list[date]) -> tuple[Reading, ...]:
     """"marca X dia 3 e me mostra Y nesse mesmo dia": a request that says "that same day" and names none is on the
-    day of the request before it (no booking is moved by it)."""
+    day of the request before it, or, when none before said a day ("cancela essa e vê dermato no mesmo dia"), on the
+    day of the one booking the conversation knows (no booking is moved by it)."""
     carried: list[Reading] = []
     for request in requests:
         before = carried[-1] if carried else None
-        if before is not None and before.dates and _on_a_day_before(request) and not request.dates:
-            request = replace(request, dates=before.dates, relative=replace(request.relative, same_day=False))
+        day = before.dates if before is not None and before.dates else known_day
+        if day and _on_a_day_before(request) and not request.dates:
+            request = replace(request, dates=day, relative=replace(request.relative, same_day=False))
         carried.append(request)
     return tuple(carried)
 

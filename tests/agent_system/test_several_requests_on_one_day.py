@@ -79,3 +79,16 @@ def test_whole_slots_listed_after_asking_for_them_all_are_all_booked(pipeline, n
         assert len(answer.appointments) == 2
     finally:
         give_back(clinics, conversation)
+
+
+def test_that_same_day_after_a_cancel_that_names_no_day_is_the_booking_s_day(pipeline, new_conversation, clinics):
+    conversation = new_conversation("Teresa Lins Arruda", normalize_cpf(make_cpf(97495)))
+    try:
+        run_turn(pipeline, conversation, "Quero marcar com o Dr. Eduardo Nunes dia 02/12 às 15h")
+        _, answer = run_turn(pipeline, conversation, "pode desmarcar essa, e a cardio tem algo no mesmo dia?")
+        assert answer.confirm is not None and answer.confirm.action == "cancel"
+        assert all_store_bookings(clinics, conversation.patient.cpf) == [
+            ("clinic_f", "Dr. Eduardo Nunes", "2026-12-02", "15:00")]
+        assert {(s.doctor, s.date) for s in answer.slots} == {("Dr. Ricardo Lopes", "2026-12-02")}
+    finally:
+        give_back(clinics, conversation)
