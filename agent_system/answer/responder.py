@@ -129,10 +129,17 @@ class _Answer:
         if mine:
             paragraphs += self._my_appointments(mine)
         checked = self.plan.checked_move is not None and self.plan.awaiting is not None  # the listing only checked it
-        if any(r.action == LIST_SLOTS for r in results) and not checked:
+        listings = [r for r in results if r.action == LIST_SLOTS and not self._found_the_next_free(r)]
+        if listings and not checked:
             rescheduling = Intent.RESCHEDULE in self.plan.intents and Intent.BOOK not in self.plan.intents
-            paragraphs += SlotListingText(self.words, rescheduling, self.plan.day_part).paragraphs(results)
+            paragraphs += SlotListingText(self.words, rescheduling, self.plan.day_part).paragraphs(listings)
         return paragraphs
+
+    def _found_the_next_free(self, result: StepResult) -> bool:
+        """The doctor's listing a move to the next free slot found its slot in: the yes or no asked for that slot is
+        the one question of the answer, so those slots are not offered a second time to pick from."""
+        moved = self.plan.awaiting if self.plan.next_free_after is not None else None
+        return moved is not None and result.parameters.get("doctor") == moved.appointment.doctor
 
     def offer_note(self) -> str:
         """The question offering the slot the patient asked about, when the listing shows it free."""

@@ -11,8 +11,8 @@ from datetime import date
 
 from agent_system.errors import InvalidPlan, LLMError, UngroundedPlan
 from agent_system.llm.budget import CLEAR_TURN, UNCLEAR_TURN
-from agent_system.domain.results import LIST_SLOTS
 from agent_system.dialogue.check import PlanCheck
+from agent_system.dialogue.day_part import in_day_part
 from agent_system.dialogue.llm_planner import LLMPlanner
 from agent_system.domain.plan import Intent, Plan
 from agent_system.dialogue.rules import RulesPlanner
@@ -40,12 +40,12 @@ class Planner:
         rules_plan = self.rules.plan(reading, conversation, today)
         llm_planner, check = self.llm_planner, self.check
         if llm_planner is None or check is None:  # the constructor gives an LLM planner its check
-            return _in_day_part(rules_plan, reading)
+            return in_day_part(rules_plan, reading)
         clear = confident(rules_plan, reading)
         llm_planner.llm.settle_turn(CLEAR_TURN if clear else UNCLEAR_TURN)
         if clear:
-            return _in_day_part(rules_plan, reading)
-        return _in_day_part(self._ask_llm(llm_planner, check, rules_plan, reading, conversation, today), reading)
+            return in_day_part(rules_plan, reading)
+        return in_day_part(self._ask_llm(llm_planner, check, rules_plan, reading, conversation, today), reading)
 
     def _ask_llm(self, llm_planner: LLMPlanner, check: PlanCheck, rules_plan: Plan, reading: Reading,
                  conversation: Conversation, today: date) -> Plan:
@@ -61,13 +61,6 @@ class Planner:
             return checked
         # No steps: the rules' reading says what kind of answer the patient needs.
         return rules_plan.model_copy(update={"source": checked.source, "reasoning": checked.reasoning})
-
-
-def _in_day_part(plan: Plan, reading: Reading) -> Plan:
-    """A listing asked for a part of the day ("sexta de manhã") offers only that part's slots; a time overrides it."""
-    if not reading.day_part or reading.times or not any(s.action == LIST_SLOTS for s in plan.steps):
-        return plan
-    return plan.model_copy(update={"day_part": reading.day_part})
 
 
 def confident(rules_plan: Plan, reading: Reading) -> bool:

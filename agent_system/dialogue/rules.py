@@ -1,4 +1,4 @@
-"""The deterministic planner: the policy table (tests/agent_system/dialogue/rules_planner_cases.py) applied to a reading."""
+"""The deterministic planner: the policy table (tests/agent_system/rules_planner_cases.py) applied to a reading."""
 from __future__ import annotations
 
 from datetime import date
@@ -6,6 +6,7 @@ from datetime import date
 from clinic_servers.contract.registry import ClinicRegistry
 
 from agent_system.domain.plan import Plan
+from agent_system.dialogue.day_part import in_day_part
 from agent_system.dialogue.follow_ups import FollowUps
 from agent_system.dialogue.handlers import HANDLERS, PlanningTurn
 from agent_system.dialogue.held_slots import offer_soonest
@@ -34,7 +35,7 @@ class RulesPlanner:
     def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
         """The plan for a message the turn has read, with the reasoning that led to it."""
         if reading.parts:  # "marca X e me mostra Y": every request planned, in the order asked
-            return combined([self.plan(part, conversation, today) for part in reading.parts])
+            return combined([in_day_part(self.plan(part, conversation, today), part) for part in reading.parts])
         follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
                                lambda text: read(text, conversation, today, self.doctors, self.federation))
         return _Policy(self.registry, reading, conversation, follow_ups).plan()

@@ -2,7 +2,8 @@
 
 Steps keep their order and are numbered again; intents are the union in order of first appearance; the facts the
 answer and the next turn need (a change waiting for a yes, a question, a slot offered) come from the first
-request that has them, so one yes never answers two questions.
+request that has them, so one yes never answers two questions; a part of the day filters the listings only when
+every request that lists asked for it.
 """
 from __future__ import annotations
 
@@ -25,7 +26,15 @@ def combined(plans: list[Plan]) -> Plan:
             call_default_factory=True)]
         if values:
             facts[name] = values[0]
+    if not _one_day_part(plans):
+        facts.pop("day_part", None)
     return Plan(steps=steps, intents=intents, source=plans[0].source, reasoning=reasoning, **facts)
+
+
+def _one_day_part(plans: list[Plan]) -> bool:
+    """The answer filters every listing by one part of the day: only when each request that lists asked for it
+    ("cardio de manhã e dermato na sexta" lists Friday whole)."""
+    return len({p.day_part for p in plans if any(s.action == Tool.LIST_AVAILABLE_SLOTS for s in p.steps)}) <= 1
 
 
 def _reads_once(steps: list[Step]) -> list[Step]:

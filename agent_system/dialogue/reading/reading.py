@@ -25,6 +25,7 @@ from agent_system.dialogue.reading.dates import find_date_range, find_dates
 from agent_system.dialogue.reading.federation_words import FederationWords
 from agent_system.dialogue.reading.relative_change import RelativeChange, relative_change, without_time_shift
 from agent_system.dialogue.reading.requests import split_requests
+from agent_system.dialogue.reading.several_words import ON_THE_DAY_BEFORE, SEVERAL_BOOKINGS_ASKED
 from agent_system.dialogue.reading.spoken_days import spell_out_days
 from agent_system.dialogue.reading.times import find_times
 from agent_system.dialogue.reading.vocabulary import DoctorIndex, DoctorRef
@@ -163,20 +164,30 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     if len(parts) < 2:
         return whole
     # The turn may book when any of its requests asks to; each request is planned from its own reading.
-    requests = _on_the_day_before(tuple(_booked_with_the_rest(one(p), whole) for p in parts))
+    # The day first: "e a Dra. Y no mesmo dia às 15h" is a whole slot to book only once it has the day before.
+    known = conversation.appointments  # the bookings still held
+    known_day = [date.fromisoformat(known[0].date)] if len(known) == 1 else []
+    requests = _booked_with_the_rest(_on_the_day_before(tuple(one(p) for p in parts), known_day), whole)
     return replace(whole, parts=requests, asks_to_write=any(r.asks_to_write for r in requests))
 
 
-def _on_the_day_before(requests: tuple[Reading, ...]) -> tuple[Reading, ...]:
+def _on_the_day_before(requests: tuple[Reading, ...], known_day: list[date]) -> tuple[Reading, ...]:
     """"marca X dia 3 e me mostra Y nesse mesmo dia": a request that says "that same day" and names none is on the
-    day of the request before it (no booking is moved by it)."""
+    day of the request before it, or, when none before said a day ("cancela essa e vê dermato no mesmo dia"), on the
+    day of the one booking the conversation knows (no booking is moved by it)."""
     carried: list[Reading] = []
     for request in requests:
         before = carried[-1] if carried else None
-        if before is not None and before.dates and request.relative.same_day and not request.dates:
-            request = replace(request, dates=before.dates, relative=replace(request.relative, same_day=False))
+        day = before.dates if before is not None and before.dates else known_day
+        if day and _on_a_day_before(request) and not request.dates:
+            request = replace(request, dates=day, relative=replace(request.relative, same_day=False))
         carried.append(request)
     return tuple(carried)
+
+
+def _on_a_day_before(r: Reading) -> bool:
+    """"no mesmo dia", "nesse dia", "on that day": the part names its day by pointing at the one said before it."""
+    return r.relative.same_day or bool(ON_THE_DAY_BEFORE.search(r.text))
 
 
 def _continuing(r: Reading, conversation: Conversation, doctors: DoctorIndex) -> Reading:
@@ -189,18 +200,25 @@ def _continuing(r: Reading, conversation: Conversation, doctors: DoctorIndex) ->
     return replace(r, asks_to_write=True)
 
 
-def _booked_with_the_rest(part: Reading, whole: Reading) -> Reading:
+def _booked_with_the_rest(requests: tuple[Reading, ...], whole: Reading) -> tuple[Reading, ...]:
     """A whole slot said without a verb of its own ("Marcelo Tavares Dec 2nd 3:30pm, plus Mariana Alves Nov 27th
-    10:30am, book both") is booked when the message asks to book; a question about it stays a question."""
-    whole_slot = part.doctor is not None and len(part.dates) == 1 and len(part.times) == 1
-    if part.asks_to_write or not (whole.asks_to_write and whole.wants_book and whole_slot) or is_question(part.message):
-        return part
-    return replace(part, asks_to_write=True)
+    10:30am, book both"; "Dec 3: Dra. X at 2:30, then Dra. Y at 4 that same date") is booked when the message, or the
+    request just before it, asks to book; a question about it stays a question."""
+    booked: list[Reading] = []
+    for part in requests:
+        before = booked[-1] if booked else whole
+        whole_slot = part.doctor is not None and len(part.dates) == 1 and len(part.times) == 1
+        asked = any(r.asks_to_write and not (r.wants_cancel or r.wants_reschedule) for r in (whole, before)) or bool(
+            SEVERAL_BOOKINGS_ASKED.search(whole.text))
+        if not part.asks_to_write and asked and whole_slot and not is_question(part.message):
+            part = replace(part, asks_to_write=True)
+        booked.append(part)
+    return tuple(booked)
 
 
 def _is_request(r: Reading) -> bool:
     """Something to act on: a request on its own, or a doctor or specialty with a day or time ("cardio na sexta")."""
-    return _asks_on_its_own(r) or bool((r.doctors or r.specialties) and (r.dates or r.times or r.date_range))
+    return _asks_on_its_own(r) or bool((r.doctors or r.specialties) and (_dated(r) or r.times))
 
 
 def _asks_on_its_own(r: Reading) -> bool:
@@ -208,9 +226,14 @@ def _asks_on_its_own(r: Reading) -> bool:
     whole slot (doctor, day and time) named."""
     asked = r.wants_book or r.wants_list or r.wants_cancel or r.wants_mine or r.wants_reschedule
     about = r.doctors or r.specialties or r.dates or r.times or r.points_at_booking or r.wants_mine or r.wants_cancel
-    dated = r.dates or r.times or r.date_range
+    dated = _dated(r) or r.times
     asked_about = r.message.rstrip().endswith("?") and (r.doctors or r.specialties) and dated
     return bool((asked and about) or asked_about or (r.doctors and r.dates and r.times))
+
+
+def _dated(r: Reading) -> bool:
+    """A day or days said, or pointed at ("no mesmo dia")."""
+    return bool(r.dates or r.date_range or _on_a_day_before(r))
 
 
 def _read(message: str, conversation: Conversation, today: date, doctors: DoctorIndex,

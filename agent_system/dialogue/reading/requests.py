@@ -12,10 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from agent_system.dialogue.reading.several_words import POINTERS_BEFORE_A_COMMA
+
+_NOT_A_POINTER = "".join(f"(?<!{re.escape(words)})" for words in POINTERS_BEFORE_A_COMMA)
+
 _CONNECTIVE = re.compile(
     r"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
-    r"|,?\s+(?:e|and|mas|but|plus)\s+(?:tamb[eé]m\s+|tbm\s+|tb\s+|also\s+)?"
-    r"|,\s*(?:tamb[eé]m|tbm|also|then|and then|e depois|depois)\s+|,(?=\s*(?:a |o |the )?(?:dra?\b|doctor\b|doutora?\b)))\s*", re.IGNORECASE)
+    r"|,?\s+(?:e|and|mas|but|plus)(?:\s*,)?\s+(?:tamb[eé]m\s+|tbm\s+|tb\s+|also\s+)?"
+    r"|,\s*(?:tamb[eé]m|tbm|also|then|and then|e depois|depois)\s+"
+    rf"|{_NOT_A_POINTER},(?=\s*(?:a |o |the )?(?:dra?\b|doctor\b|doutora?\b)))\s*", re.IGNORECASE)
 
 
 def split_requests(message: str, is_request: Callable[[str], bool],

@@ -68,9 +68,14 @@ _PT_SHORT_WEEKDAY = re.compile(r"\b(seg|ter|qua|qui|sex|sab)\.?(?=\s+(?:dia\s+)?
 _PT_FULL_WEEKDAY = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta", "sex": "sexta", "sab": "sabado"}
 
 
+# "terça 1º/12" (normalised "1o/12"): the ordinal mark of the first of the month, before its month.
+_ORDINAL_MARK = re.compile(r"\b(\d{1,2})[oa](?=\s*/\s*\d|\s+de\s)")
+
+
 def spell_out_days(text: str) -> str:
     """The normalized text with days of the month said in words rewritten as digits (1-31)."""
     text = _PT_SHORT_WEEKDAY.sub(lambda m: _PT_FULL_WEEKDAY[m[1]], text)
+    text = _ORDINAL_MARK.sub(r"\1", text)
     text = _PT_CUED.sub(_pt_day, text)
     text = _EN_CUED.sub(_en_day, text)
     return _EN_RANGE_END.sub(_en_day, text)

@@ -17,6 +17,7 @@ from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
 from agent_system.language.text import normalize
 from agent_system.dialogue.reading.phrases import any_phrase
+from agent_system.dialogue.reading.several_words import SHORT_CALENDAR_WORDS
 from agent_system.dialogue.reading.spoken_days import NUMBER_WORDS
 
 _BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
@@ -91,9 +92,8 @@ _SLOT_WORDS = frozenset("""
     ultimo ultima first second third fourth fifth last mais cedo proximo proxima earliest soonest esse essa este esta
     aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
     pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
-    dele dela his her entao c
-    perfeito otimo great um uma entao then go an in
-    """.split()) | NUMBER_WORDS
+    dele dela his her c perfeito otimo great um uma entao then go an in
+    """.split()) | NUMBER_WORDS | SHORT_CALENDAR_WORDS
 _ANCHORS = frozenset("""
     amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
     primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse

@@ -1,0 +1,40 @@
+"""Words a message with several requests is read by: a later request on the day of the one before it, and the short
+names of months and weekdays a whole slot may be written with; and the short way of asking for the free slot after
+a booking ("o próximo livre dps desse").
+
+Word lists only (normalised text: lower case, no accents); the logic that uses them lives in `reading` and
+`write_intent`.
+"""
+from __future__ import annotations
+
+from agent_system.dialogue.reading.phrases import any_phrase
+
+# "…e me mostra a cardio nesse dia", "…and what's open on that day?": the day of the request before, said by pointing.
+ON_THE_DAY_BEFORE = any_phrase(
+    "nesse dia", "neste dia", "naquele dia", "nesse mesmo dia", "neste mesmo dia", "naquele mesmo dia", "no mesmo dia",
+    "mesmo dia", "esse mesmo dia", "nesse msm dia", "no msm dia", "msm dia", "nessa data", "nessa mesma data",
+    "na mesma data", "mesma data", "that day", "on that day", "that same day", "the same day", "same day",
+    "that date", "on that date", "that same date", "the same date", "same date")
+
+# "…e, no mesmo dia, a Dra. Y às 9h": a comma after these words opens what they point at, it cuts no request there.
+POINTERS_BEFORE_A_COMMA = ("mesmo dia", "msm dia", "nesse dia", "neste dia", "naquele dia", "mesma data", "nessa data",
+                           "that day", "same day", "that date", "same date")
+
+# "Need two bookings - Dra. X, Fri Dec 4, 9:00; Dr. Y, Thu Dec 3, 4pm": whole slots listed after asking for them all.
+SEVERAL_BOOKINGS_ASKED = any_phrase(
+    "two bookings", "two appointments", "both appointments", "both bookings", "book both", "book them both",
+    "duas consultas", "dois horarios", "as duas consultas", "marca as duas", "marca os dois", "agenda as duas",
+    "agenda os dois", "reserva as duas", "reserva os dois")
+
+# "Thursday Dec 3 at 1pm", "Fri Dec 4": a slot written with short names is still only a slot.
+SHORT_CALENDAR_WORDS = frozenset("""
+    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri
+    """.split())
+
+# "qual o proximo livre dps desse?", "e o proximo vago depois dele?": the free slot right after the booking, said short.
+_NEXT = ("proximo", "proxima")
+_FREE = ("livre", "vago", "vaga", "disponivel", "horario livre", "horario vago", "horario disponivel")
+_AFTER = ("dps", "depois", "apos")
+_THE_BOOKING = ("desse", "dessa", "deste", "desta", "dele", "dela", "do meu", "da minha")
+NEXT_FREE_SAID_SHORT = any_phrase(*(f"{n} {f} {a} {b}" for n in _NEXT for f in _FREE for a in _AFTER
+                                    for b in _THE_BOOKING))
