@@ -18,7 +18,7 @@ from agent_system.domain.tools import Tool
 from agent_system.language.phrasebook import Wording
 from agent_system.domain.language import Language
 from agent_system.answer.held_slots import asked_slot_note, offered_slot
-from agent_system.domain.plan import STAFF_ACTIONS, Intent, Plan, StepResult
+from agent_system.domain.plan import STAFF_ACTIONS, BookingFilter, Intent, Plan, StepResult
 from clinic_servers.contract.error_codes import ToolErrorCode
 from clinic_servers.contract.registry import ClinicRegistry
 from clinic_servers.contract.schemas import Appointment, BookedSlot, Booking, MyAppointments, Rescheduling
@@ -210,19 +210,27 @@ class _Answer:
             return booked
         clinics = {c.id: c.specialty.key for c in self.registry.clinics}
         fits = [(c, b) for c, b in booked if wanted.keeps(b.doctor, b.date, clinics.get(c, ""))]
-        return (fits[:1] if wanted.next_only else fits) or booked
+        return (fits[:1] if wanted.next_only else fits) or ([] if wanted.days_said else booked)
 
     def _my_appointments(self, results: list[StepResult]) -> list[str]:
         booked = self.shown(booked_slots(results))
         answered = [r for r in results if parsed(r, MyAppointments) is not None]
         down = [self.words.clinic(r.clinic) for r in results if r not in answered and not tool_error(r)]
+        other_days = not booked and bool(booked_slots(results))  # known bookings, none on the day asked about
         paragraphs = [self._booked_list(booked)] if booked else []
+        if other_days and self.plan.shown_bookings and self.plan.shown_bookings.days_said:
+            paragraphs.append(self.words.say("none_on_the_day", days=self._days_asked(self.plan.shown_bookings)))
         if down:
             key = "unavailable_appointments" if booked else "unavailable_retry"
             paragraphs.append(self.words.say(key, count=len(down), who=self.words.clinics(down)))
-        if not booked:  # how to see them, never whether there are any: a name and a CPF open nothing alone
+        if not booked and not other_days:  # how to see them, never whether there are any: a name and a CPF open nothing alone
             paragraphs.append(self.words.say("no_appointments"))
         return paragraphs + self._follow_up(len(booked))
+
+    def _days_asked(self, wanted: BookingFilter) -> str:
+        if wanted.weekdays:
+            return self.words.join(self.words.weekday(day) for day in wanted.weekdays)
+        return self.words.join(self.words.day(day) for day in wanted.dates)
 
     def _booked_list(self, booked: list[tuple[str, BookedSlot]]) -> str:
         lines = [self.words.say("my_intro")]

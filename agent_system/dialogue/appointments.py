@@ -17,6 +17,7 @@ from agent_system.sessions.conversation import Conversation
 from agent_system.domain.pending import PendingAction, PendingChange
 from agent_system.dialogue.reading import asks
 from agent_system.dialogue.reading.reading import Reading
+from agent_system.dialogue.reading.weekdays_asked import weekdays_alone
 
 MAX_SPAN_DAYS = 31  # a week or a month asked about filters the bookings shown; an open window does not
 
@@ -90,7 +91,9 @@ class AppointmentPlanning:
     def bookings_asked_about(self) -> BookingFilter | None:
         """"quando é a próxima?", "tenho algo na sexta?", "my orthopedics one": which bookings the answer shows."""
         r = self.r
-        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), dates=r.days or self._span_days(),
+        weekdays = weekdays_alone(r)
+        shown = BookingFilter(next_only=bool(asks.NEXT_BOOKING.search(r.text)), weekdays=weekdays,
+                              dates=[] if weekdays else r.days or self._span_days(), days_said=bool(r.days),
                               specialties=r.specialties, doctors=[d.name for d in r.doctors])
         return shown if shown != BookingFilter() else None
 

@@ -1,6 +1,7 @@
 """The planner's output: a step graph of one-clinic tool calls, plus what to say when there are none."""
 from __future__ import annotations
 
+from datetime import date
 from enum import Enum
 from functools import cached_property
 from typing import Any, Literal
@@ -95,13 +96,24 @@ class BookingFilter(BaseModel):
     """Which of the patient's bookings a question is about: the next one, on a day, of a specialty, with a doctor."""
     next_only: bool = False
     dates: list[str] = Field(default_factory=list)
+    weekdays: list[int] = Field(default_factory=list)  # "tenho algo na sexta?": any Friday (0 is Monday)
+    # The days were said one by one ("na sexta", "dia 3"), not as a span: no booking then is an answer of its own.
+    days_said: bool = False
     specialties: list[str] = Field(default_factory=list)
     doctors: list[str] = Field(default_factory=list)
 
     def keeps(self, doctor: str, day: str, specialty: str) -> bool:
         """Whether a booking fits every filter but "next" (which keeps the earliest of those that fit)."""
-        return ((not self.dates or day in self.dates) and (not self.specialties or specialty in self.specialties)
+        return ((not self.dates or day in self.dates) and (not self.weekdays or _weekday(day) in self.weekdays)
+                and (not self.specialties or specialty in self.specialties)
                 and (not self.doctors or doctor in self.doctors))
+
+
+def _weekday(iso: str) -> int | None:
+    try:
+        return date.fromisoformat(iso).weekday()
+    except ValueError:  # clinic data is checked by schema only as text
+        return None
 
 
 class Overlap(BaseModel):

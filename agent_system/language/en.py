@@ -112,6 +112,7 @@ _PHRASES = {
     "cancelled": "Appointment cancelled: {appointment}. If you'd like another time, just tell me.",
     "my_intro": "Here are your upcoming appointments:",
     "booked_line": "• {day} at {time} — {doctor} ({clinic}, {specialty})",
+    "none_on_the_day": "Among the appointments this chat knows, there is none on {days}.",
     "no_appointments": "For your security, I only show the appointments whose booking code this chat knows (those"
                        " booked on this device, for example). To see one, type its booking code (6 "
                        "characters, given when it was booked) or call the clinic; I can give you the phone "

@@ -47,6 +47,10 @@ class Wording:
             return iso
         return self._date("full_day", "weekdays_full", when) + self._relative(when)
 
+    def weekday(self, number: int) -> str:
+        """A weekday's full name, 0 being Monday: 'segunda-feira' / 'Monday'."""
+        return self._pack.names("weekdays_full")[number]
+
     def join(self, items: Iterable[str], conjunction: str = "and") -> str:
         """'A', 'A e B', 'A, B e C' (or with 'ou' / 'and' / 'or')."""
         items = list(items)

@@ -115,6 +115,7 @@ _PHRASES = {
     "cancelled": "Consulta cancelada: {appointment}. Se quiser marcar outro horário, é só me dizer.",
     "my_intro": "Estas são as suas consultas agendadas:",
     "booked_line": "• {day} às {time} — {doctor} ({clinic}, {specialty})",
+    "none_on_the_day": "Entre as consultas que esta conversa conhece, não há nenhuma para {days}.",
     "no_appointments": "Por segurança, só mostro as consultas cujo código de reserva esta conversa conhece (as "
                        "marcadas neste aparelho, por exemplo). Para ver uma, digite o código da reserva (6 "
                        "caracteres, informado quando ela foi marcada) ou ligue para a clínica; se quiser, eu "

@@ -121,6 +121,7 @@ MY_APPOINTMENTS = _any(
     rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
     # "minha prox consulta", "my next visit": the next of one's own
     rf"(?:minhas?|meus?|my) (?:prox\w*|next) (?:{_BOOKING}|one)",
+    r"(?:qual|quando|qnd|qdo|when s|when is) (?:e |eh )?(?:a |o )?(?:minha|meu|my) (?:prox\w*|next)\b",
     # "the cardiology one I have", "a consulta que eu tenho", "something of mine on the 3rd"
     rf"(?:one|{_BOOKING}) (?:that |que |q )?(?:i have|i ve got|i got|eu tenho|tenho)",
     r"(?:anything|something|algo|alguma coisa) (?:of mine|meu|minha)",
