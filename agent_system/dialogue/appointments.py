@@ -14,7 +14,7 @@ from agent_system.domain.plan import BookingFilter, Clarification, Intent
 from agent_system.dialogue.write_grant import confirmed_change
 from agent_system.dialogue.reading.write_intent import mistyped_code
 from agent_system.sessions.conversation import Conversation
-from agent_system.domain.pending import PendingAction, PendingChange
+from agent_system.domain.pending import ChangeAction, PendingAction, PendingChange
 from agent_system.dialogue.reading import asks
 from agent_system.dialogue.reading.reading import Reading
 from agent_system.dialogue.reading.weekdays_asked import weekdays_alone
@@ -78,7 +78,8 @@ class AppointmentPlanning:
         self.out.note("The patient said no to the pending change: the bookings stay as they are.")
         self.out.intend(Intent.KEEP, kept=self._pending("appointment"))
 
-    def my_appointments(self, then: str | None = None, shown: BookingFilter | None = None, **carry: str) -> None:
+    def my_appointments(self, then: ChangeAction | None = None, shown: BookingFilter | None = None,
+                        carry: dict[str, str | None] | None = None) -> None:
         """Ask every clinic for the patient's bookings (optionally to cancel or reschedule one next, or to show only
         those a question is about)."""
         self.out.note("The patient's bookings are not in the conversation: ask every clinic (list_my_appointments).")
@@ -86,7 +87,7 @@ class AppointmentPlanning:
             self.out.step(clinic.id, Tool.LIST_MY_APPOINTMENTS)
         self.out.intend(Intent.MY_APPOINTMENTS, **({"shown_bookings": shown} if shown else {}))
         if then:
-            self.out.facts["pending"] = PendingAction(action=then, **{k: v for k, v in carry.items() if v})
+            self.out.facts["pending"] = PendingAction.model_validate({"action": then, **{k: v for k, v in (carry or {}).items() if v}})
 
     def bookings_asked_about(self) -> BookingFilter | None:
         """"quando é a próxima?", "tenho algo na sexta?", "my orthopedics one": which bookings the answer shows."""
@@ -176,13 +177,13 @@ class AppointmentPlanning:
                                    time=r.times[0], status="confirmed")
         return original, (r.days[1], r.times[-1])
 
-    def _known(self, action: str) -> AppointmentItem | None:
+    def _known(self, action: ChangeAction) -> AppointmentItem | None:
         """The one known booking the patient means, or None after planning a lookup or a question."""
         if self._pending("action") == action and self._pending("appointment"):
             return self._pending("appointment")
         known = self.conv.appointments
         if not known:
-            self.my_appointments(then=action, **self._clues_to_carry(action))
+            self.my_appointments(then=action, carry=self._clues_to_carry(action))
             return None
         matches = self._matching(known, action)
         if len(matches) == 1:
@@ -244,7 +245,7 @@ class AppointmentPlanning:
                 or self._pending("action") == "reschedule")
 
     # -- the new slot of a reschedule ------------------------------------------------------------
-    def _clues_to_carry(self, action: str) -> dict[str, str | None]:
+    def _clues_to_carry(self, action: ChangeAction) -> dict[str, str | None]:
         """What the message says about the booking (or its new slot), kept for after the lookup."""
         r = self.r
         doctor = r.doctor.name if r.doctor else None

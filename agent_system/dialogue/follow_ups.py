@@ -127,7 +127,7 @@ class FollowUps:
         if self._previous is _UNREAD:
             earlier = [m.text for m in self.conv.recent if m.role == "user"]
             self._previous = self.reread(earlier[-1]) if earlier else None
-        return self._previous
+        return self._previous if isinstance(self._previous, Reading) else None
 
     def _specialty_of(self, clinic_id: str) -> str:
         clinic = self.registry.get(clinic_id)

@@ -8,9 +8,12 @@ from pydantic import BaseModel
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 
 
+ChangeAction = Literal["cancel", "reschedule"]
+
+
 class PendingChange(BaseModel):
     """A cancel or reschedule the assistant asked the patient to confirm; it runs only after a yes."""
-    action: Literal["cancel", "reschedule"]
+    action: ChangeAction
     appointment: AppointmentItem  # carries the booking code when the conversation knows it
     new_date: str | None = None
     new_time: str | None = None

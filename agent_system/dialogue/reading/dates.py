@@ -182,7 +182,7 @@ def find_date_range(text: str, today: date) -> tuple[date, date] | None:
         return None
     if match["next_week"] or match["two_weeks"]:
         monday = week_named(text, today)
-        return monday, monday + timedelta(days=6)
+        return (monday, monday + timedelta(days=6)) if monday else None
     if match["this_week"]:
         return today, today + timedelta(days=6 - today.weekday())
     if match["this_month"]:
