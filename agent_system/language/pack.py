@@ -1,11 +1,13 @@
-"""The shape of one language's data: what the answers say and the calendar words messages use."""
+"""The shape of one language's data: what the answers say, and the calendar and other words messages use."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
+
+from agent_system.language.concepts import unknown_concepts
 
 # The entries of a pack's calendar. Lists are comma-separated, Monday and January first.
 # Answers: "weekdays", "weekdays_full", "months", "today_tomorrow", "and", "or", and the templates
@@ -33,11 +35,16 @@ class LanguagePack:
     # A registry specialty's name in this language, and "of <doctor>" as phrases embed it.
     specialty_name: Callable[[Any], str] = attrgetter("name_en")
     of_doctor: Callable[[str], str] = "of {}".format
+    # The words the reading looks for, by concept (language/concepts.py): regular-expression fragments on folded text.
+    lexicon: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         missing = CALENDAR_KEYS - set(self.calendar)
         if missing:
             raise ValueError(f"the {self.code!r} language pack lacks calendar entries: {', '.join(sorted(missing))}")
+        unknown = unknown_concepts(self.lexicon)
+        if unknown:
+            raise ValueError(f"the {self.code!r} language pack names unknown concepts: {', '.join(unknown)}")
 
     def names(self, key: str) -> tuple[str, ...]:
         """A calendar list: names("weekdays") -> ("seg", "ter", ...)."""

@@ -18,7 +18,7 @@ from agent_system.understanding.rule_matches import NO_NUMBER_BEFORE, Rule, firs
 # An explicit date outside this window cannot be booked; slots only exist ahead of today.
 HORIZON_DAYS = 400
 
-# Calendar words of the languages spoken at start-up, from their packs (language/pt.py, language/en.py).
+# Calendar words of the languages spoken at start-up, from their packs (language/pt/, language/en/).
 _PACKS = language_packs()
 _MONTHS = {word: month for pack in _PACKS for word, month in pack.month_numbers.items()}
 _ENGLISH_MONTHS = tuple(language_pack("en").month_numbers)  # "Nov 25", "December 3rd": English word order

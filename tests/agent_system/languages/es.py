@@ -1,6 +1,6 @@
 """Spanish, as a third language pack would add it: the texts of a listing and of the emergency answer.
 
-Phrases not written here read in English; a real pack translates every key of `language/pt.py`.
+Phrases not written here read in English; a real pack translates every key of `language/pt/answers.py`.
 """
 from __future__ import annotations
 
