@@ -1,5 +1,43 @@
-"""English: the words the reading looks for, by concept (language/concepts.py), on folded text."""
+"""English: the words the reading looks for, by concept (language/concepts.py), on folded text.
+
+Entries are regular-expression fragments matched as whole words on `text.normalize` output (lower case, no
+accents). Where an entry is spelled the same in Portuguese ("ok", "show"), the Portuguese pack lists it.
+"""
 from __future__ import annotations
 
 LEXICON: dict[str, tuple[str, ...]] = {
+    "book": (r"book\w*", r"schedule", r"i ?ll take", r"i will take", r"i want (?:the|that|this)", r"sign me up",
+             r"i(?: d| would)? (?:like|want) to see (?:dr|dra|doctor)", r"appointment with"),
+    "list": (r"slots?", r"available", r"availability", r"openings?", r"when can", r"options", r"show", r"list\w*",
+             r"appointments?", r"doctors?"),
+    "greeting": (
+        r"hello", r"hi", r"hey", r"thanks?", r"thank you", r"good (?:morning|afternoon|evening)", r"bye",
+        r"what (?:can|do) you do", r"what (?:are|is) you", r"who are you", r"how can you help", r"help(?: me)?"),
+    "thanks_or_bye": (r"thanks?", r"thank you", r"thx", r"ty", r"bye", r"goodbye", r"see you", r"cheers"),
+    "closing_filler": (r"great", r"perfect", r"much", r"a lot", r"and", r"for (?:the|your|all the) help", r"again",
+                       r"that s all", r"for today", r"you"),
+    "yes": (r"yes", r"sure", r"yep", r"please do", r"go ahead"),
+    "clinic_info": (
+        r"where is", r"address", r"phone(?: number)?", r"how do i get", r"opening hours",
+        r"open on (?:saturdays?|sundays?)", r"what time (?:do|does) (?:it|you|the clinic) (?:open|close)",
+        r"accept\w*", r"health (?:plans?|insurance)", r"insurance"),
+    # "which clinics take Unimed?"
+    "takes_plan": (r"takes?", r"taken", r"covers?", r"covered", r"work\w* with"),
+    "off_topic": (r"weather", r"rain", r"jokes?", r"poems?", r"football", r"soccer", r"news", r"recipes?"),
+    "injection": (r"you are now", r"^system", r"system prompt", r"developer mode", r"jailbreak",
+                  r"act as (?:an? )?(?:admin\w*|staff|doctor)", r"staff token"),
+    "medical_advice": (
+        r"what (?:medicine|medication|pill|drug)s?", r"should i take", r"can i take", r"is it serious", r"diagnos\w*",
+        r"what do i have", r"do i have", r"prescri\w*", r"how (?:much|many) (?:mg|pills)", r"treatment for",
+        r"how (?:to|do i) (?:treat|cure)"),
+    "privacy": (
+        r"medical records?", r"patient records?", r"(?:list|show|all|other) (?:me )?(?:the |all )?patients",
+        r"(?:the|all|other|which|what) patients (?:with|who|of|that|have|has)",
+        r"(?:data|phone|address|cpf|e-?mail|contact|condition|diagnosis)(?: number)? of (?:the |another |other )?patients?",
+        r"patient'?s? (?:phone|address|cpf|record|data|condition|diagnosis)", r"another patient", r"someone else",
+        r"who (?:has|is) (?:an appointment|booked)", r"staff tools?", r"query tool",
+        r"(?:search|find|look up|lookup) (?:for )?(?:the |a )?patients?"),
+    "invalid_specialty": (
+        r"gynecolog\w*", r"ophthalmolog\w*", r"psychiatr\w*", r"psycholog\w*", r"dentist", r"nutritionist",
+        r"physiotherap\w*", r"general practitioner", r"rheumatolog\w*", r"allergist"),
 }

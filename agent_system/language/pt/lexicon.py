@@ -1,5 +1,64 @@
-"""Portuguese (pt-BR): the words the reading looks for, by concept (language/concepts.py), on folded text."""
+"""Portuguese (pt-BR): the words the reading looks for, by concept (language/concepts.py), on folded text.
+
+Entries are regular-expression fragments matched as whole words on `text.normalize` output (lower case, no
+accents). Where an entry is spelled the same in English ("ok", "show"), it is listed in one language only.
+"""
 from __future__ import annotations
 
 LEXICON: dict[str, tuple[str, ...]] = {
+    "book": (r"agend(?!a\b)\w*", r"marc(?:ar|a|o|ando|que)", r"reserv\w*", r"quero (?:uma )?consulta", r"fico com",
+             r"pode ser", r"vou querer", r"quero (?:o|esse|este|esse horario)", r"confirm\w*", r"consulta com"),
+    "list": (r"horarios?", r"disponi\w*", r"vagas?", r"agenda", r"tem (?:horario|vaga|consulta)",
+             r"quando (?:tem|posso|pode)", r"opcoes", r"ver", r"mostr\w*", r"quais", r"consultas?", r"especialistas?",
+             r"medicos?", r"cardiologistas?"),
+    "greeting": (
+        r"oi", r"ola", r"bom dia", r"boa tarde", r"boa noite", r"tudo bem", r"e ai", r"obrigad[oa]", r"valeu",
+        r"tchau",
+        # asking what the assistant is for gets the same introduction
+        r"o (?:que|q) (?:voce|vc|tu) (?:faz|fazes|pode fazer|sabe fazer)", r"(?:quem|o que) (?:e|eh) (?:voce|vc)",
+        # a bare call for help: what the assistant can do is the answer (an emergency is triage's, before this)
+        r"(?:me )?ajud[ae](?: aqui)?", r"ajuda por favor", r"preciso de ajuda"),
+    "thanks_or_bye": (r"obrigad[oa]s?", r"obg", r"brigad(?:[oa]|ao|inh[oa])", r"valeu", r"vlw", r"agradec\w*",
+                      r"tchau", r"ate (?:mais|logo)", r"falou", r"flw"),
+    "closing_filler": (r"ok", r"okay", r"beleza", r"blz", r"perfeito", r"otimo", r"show", r"muito", r"mt", r"so",
+                       r"mesmo", r"entao", r"e", r"pela ajuda", r"de novo", r"gente", r"moca", r"tudo certo",
+                       r"era isso", r"so isso", r"por hoje", r"voce", r"vc"),
+    "yes": (r"sim", r"isso", r"confirmo", r"pode", r"ok", r"okay", r"claro", r"certo", r"correto", r"exato"),
+    "clinic_info": (
+        r"onde fica\w*", r"onde (?:e|esta) a clinica", r"endereco", r"como (?:chego|chegar)", r"localizacao",
+        r"telefone", r"numero (?:de|do) telefone", r"contato da clinica", r"horarios? de (?:funcionamento|atendimento)",
+        r"(?:que|qual) horas? (?:abre|fecha)", r"abre (?:aos|no|nos) (?:sabados?|domingos?)", r"aceita\w*",
+        r"(?:e|eh|sao) aceit[oa]s?", r"convenios?", r"planos? de saude"),
+    # "quais clínicas pegam amil", "atende pela Unimed?"
+    "takes_plan": (r"pega\w*", r"cobre\w*", r"trabalha\w* com", r"atende\w* (?:pel[oa]|com|o|a)"),
+    "off_topic": (r"clima", r"previsao do tempo", r"chover", r"piadas?", r"poemas?", r"futebol", r"noticias",
+                  r"receitas? de", r"capital d\w+"),
+    "injection": (
+        r"ignor\w* (?:\w+ ){0,3}(?:instructions|instrucoes|regras|rules|prompt)",
+        r"(?:esqueca|forget|disregard) (?:\w+ ){0,3}(?:instructions|instrucoes|regras|rules|prompt)",
+        r"voce agora e", r"agora voce e", r"prompt do sistema", r"modo (?:admin\w*|desenvolvedor|staff|equipe)",
+        r"token (?:de|da) equipe"),
+    "medical_advice": (
+        r"(?:que|qual|quais) remedios?", r"(?:que|qual|quais) medicament\w*", r"posso tomar", r"devo tomar",
+        r"o que (?:eu )?(?:devo|posso) (?:tomar|usar|fazer)", r"dosagem", r"dose", r"e grave", r"sera que (?:eu )?tenho",
+        r"o que (?:eu )?tenho", r"diagnostic\w*", r"me receita", r"receitar", r"tratamento (?:para|pra|de)",
+        r"cura (?:para|pra)", r"como (?:tratar|curar)"),
+    # A patient record id is a few letters and three digits (CARD-001), whichever clinic keeps it.
+    "privacy": (
+        r"[a-z]{3,4}-?[a-z]?\d{3}", r"list[ _]?patients", r"get[ _]?patients?", r"prontuarios?",
+        r"quais (?:os |as )?pacientes", r"(?:lista|listar|liste|mostre|mostrar|ver|quais sao|todos) (?:os |de |dos )*pacientes",
+        r"(?:os |todos os |outros |esses |estes )pacientes (?:com|que|da|do|cadastrados|tem|tomam|usam)",
+        r"pacientes cadastrados",
+        r"(?:dados|telefone|endereco|cpf|e-?mail|contato|condicao|diagnostico|remedios?)"
+        r" (?:do|de|da|dos|das) (?:outr[oa]s? )?(?:paciente|pessoa|pacientes)",
+        r"outros? pacientes?", r"outra pessoa", r"condi\w+ (?:do|da|dos) paciente", r"ficha (?:do|da|de)",
+        r"historico (?:medico|clinico) (?:do|da|de)", r"quem (?:tem|esta) (?:consulta|agendad)\w*",
+        r"ferramentas? (?:de|da) equipe",
+        r"(?:busque|buscar|busca|procure|procurar|encontre|encontrar|pesquise|pesquisar|localize) (?:o |a |os |as )?"
+        r"(?:paciente|pacientes)"),
+    "invalid_specialty": (
+        r"neuro\w*", r"pediatr\w*", r"ginecolog\w*", r"gineco", r"oftalmo\w*", r"psiquiatr\w*", r"psicolog\w*",
+        r"urolog\w*", r"endocrino\w*", r"otorrino\w*", r"gastro\w*", r"dentista", r"odontolog\w*", r"oncolog\w*",
+        r"nutricionista", r"fisioterap\w*", r"clinico geral", r"pneumolog\w*", r"nefrolog\w*", r"reumatolog\w*",
+        r"obstetr\w*", r"geriatr\w*", r"infectolog\w*", r"hematolog\w*", r"alergista", r"oculista"),
 }
