@@ -30,6 +30,8 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "accept_ok": "words that agree but may only acknowledge ('ok', 'beleza')",
     "accept_thanks": "thanks that turn an 'ok' into an acknowledgement",
     "accept_filler": "courtesy and small words that change nothing in a yes",
+    # dates (understanding/dates.py)
+    "ordinal_weekdays": "weekday names that are also ordinals ('a segunda opção')",
     # times of day (understanding/times.py)
     "time_cue": "a word right before an hour that makes the number a time ('às', 'at')",
 })

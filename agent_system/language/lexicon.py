@@ -9,7 +9,8 @@ from functools import lru_cache
 from agent_system.language.concepts import CONCEPTS
 from agent_system.language.registry import generation, language_packs
 
-__all__ = ["LivePattern", "concept_pattern", "words"]
+__all__ = ["LivePattern", "concept_pattern", "day_offsets", "month_first_words", "month_numbers", "weekday_numbers",
+           "words"]
 
 
 def words(concept: str) -> tuple[str, ...]:
@@ -72,3 +73,33 @@ def concept_pattern(concept: str, template: str = r"\b(?:{})\b") -> LivePattern:
 
 
 _NOTHING = r"(?!)"  # a concept no registered language has words for matches nothing, not every word boundary
+
+
+def month_numbers() -> dict[str, int]:
+    """Every registered language's month words -> the month (January = 1)."""
+    return _calendar_numbers("month_numbers", generation())
+
+
+def weekday_numbers() -> dict[str, int]:
+    """Every registered language's weekday words -> the weekday (Monday = 0)."""
+    return _calendar_numbers("weekday_numbers", generation())
+
+
+def day_offsets() -> dict[str, int]:
+    """Every registered language's relative days -> days from today ("amanha" -> 1)."""
+    return _calendar_numbers("day_offsets", generation())
+
+
+def month_first_words() -> tuple[str, ...]:
+    """The month words of the languages that write the month before the day ("Nov 25", "December 3rd")."""
+    return _month_first(generation())
+
+
+@lru_cache(maxsize=16)
+def _calendar_numbers(kind: str, _generation: int) -> dict[str, int]:
+    return {word: number for pack in language_packs() for word, number in getattr(pack, kind).items()}
+
+
+@lru_cache(maxsize=4)
+def _month_first(_generation: int) -> tuple[str, ...]:
+    return tuple(word for pack in language_packs() if pack.month_before_day for word in pack.month_numbers)

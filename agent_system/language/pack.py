@@ -37,6 +37,8 @@ class LanguagePack:
     of_doctor: Callable[[str], str] = "of {}".format
     # The words the reading looks for, by concept (language/concepts.py): regular-expression fragments on folded text.
     lexicon: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Dates written month first ("Nov 25", "December 3rd") rather than day first ("25 de novembro").
+    month_before_day: bool = False
 
     def __post_init__(self) -> None:
         missing = CALENDAR_KEYS - set(self.calendar)

@@ -7,4 +7,4 @@ from agent_system.language.en import answers, calendar, lexicon
 
 PACK = LanguagePack(code="en", keywords=calendar.KEYWORDS, keyword_endings=calendar.KEYWORD_ENDINGS,
                     phrases=answers.PHRASES, emergency=answers.EMERGENCY, blocked_notes=answers.BLOCKED_NOTES,
-                    calendar=calendar.CALENDAR, lexicon=lexicon.LEXICON)
+                    calendar=calendar.CALENDAR, lexicon=lexicon.LEXICON, month_before_day=True)

@@ -40,4 +40,14 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "invalid_specialty": (
         r"gynecolog\w*", r"ophthalmolog\w*", r"psychiatr\w*", r"psycholog\w*", r"dentist", r"nutritionist",
         r"physiotherap\w*", r"general practitioner", r"rheumatolog\w*", r"allergist"),
+    # a reply that only accepts (understanding/acceptance.py): plain phrases
+    "accept_yes": ("yes", "yess", "yeah", "yea", "yep", "yup", "sure", "of course", "absolutely", "definitely",
+                   "sounds good", "sounds great", "sounds perfect", "let s do it", "lets do it", "let s do that",
+                   "go ahead", "do it", "i want it", "i ll take it", "book it", "book", "book me", "book me in",
+                   "please book", "that works", "works for me", "that s fine", "that s great"),
+    "accept_ok": ("alright", "all right", "fine", "great", "perfect", "cool", "awesome", "nice", "k"),
+    "accept_thanks": ("thanks", "thank you", "thx", "ty"),
+    "accept_filler": ("please", "pls", "plz", "then", "so", "and", "oh", "well", "really", "just", "very",
+                      "that one", "this one", "that", "it"),
+    "time_cue": ("at",),
 }

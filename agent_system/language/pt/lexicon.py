@@ -61,4 +61,19 @@ LEXICON: dict[str, tuple[str, ...]] = {
         r"urolog\w*", r"endocrino\w*", r"otorrino\w*", r"gastro\w*", r"dentista", r"odontolog\w*", r"oncolog\w*",
         r"nutricionista", r"fisioterap\w*", r"clinico geral", r"pneumolog\w*", r"nefrolog\w*", r"reumatolog\w*",
         r"obstetr\w*", r"geriatr\w*", r"infectolog\w*", r"hematolog\w*", r"alergista", r"oculista"),
+    # weekdays that are ordinals too: "a segunda opção" is not a Monday
+    "ordinal_weekdays": (r"segunda", r"terca", r"quarta", r"quinta", r"sexta"),
+    # a reply that only accepts (understanding/acceptance.py): plain phrases
+    "accept_yes": ("sim", "simm", "s", "ss", "pode ser", "pode sim", "pode", "quero", "quero sim", "eu quero",
+                   "vou querer", "aceito", "claro", "com certeza", "isso", "isso mesmo", "bora", "vamos", "vamo",
+                   "fechado", "fechou", "combinado", "demorou", "dale", "pode marcar", "pode agendar", "pode reservar",
+                   "quero marcar", "quero agendar", "marca", "agenda", "marca pra mim"),
+    "accept_ok": ("ok", "okk", "okay", "blz", "beleza", "ta", "ta bom", "ta otimo", "certo", "otimo", "perfeito", "show",
+                  "top", "massa", "uhum", "aham"),
+    "accept_thanks": ("obrigado", "obrigada", "obg", "brigado", "valeu", "vlw"),
+    "accept_filler": ("por favor", "pf", "pfv", "pfvr", "entao", "e", "ah", "sim sim", "ja", "mesmo", "muito",
+                      # a pointer at what was just shown names no slot of its own: "pode marcar esse"
+                      "esse", "essa", "esse ai", "essa ai"),
+    # a word right before an hour: "às 10", "das 9", "pelas 8"
+    "time_cue": ("as", "das", "pelas"),
 }
