@@ -15,58 +15,51 @@ from typing import Literal
 
 from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
+from agent_system.language.lexicon import LivePattern, words
+from agent_system.language.registry import generation
 from agent_system.language.text import normalize
-from agent_system.understanding.phrases import any_phrase
+from agent_system.understanding.phrases import phrase_pattern
 from agent_system.understanding.spoken_days import NUMBER_WORDS
 
-_BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
-         r"|schedule")
-_CANCEL = r"cancel(?:a|ar|e)?|desmarc(?:a|ar)|desmarque|call off"
-_MOVE = r"remarc(?:a|ar)|remarque|reagend(?:a|ar|e)|adi(?:a|ar|e)|antecip(?:a|ar|e)|reschedule|postpone|push (?:it )?back"
-# Verbs that write only with their object: "muda pra sexta", "passa a consulta pra sexta", "move it to
-# Friday", "bota meu nome", "put me down"; "passa o endereço" or "muda nada" are no requests.
-_MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?:a|ar|ue)|move|change|switch|shift)"
-                     r"(?: (?:a|o|minha|meu|the|my|it|isso|ela|ele))?"
-                     r"(?: (?:consulta|horario|data|agendamento|appointment|booking|time|slot))?"
-                     r"(?: (?:pra|para|pro|to|for)\b| (?:consulta|horario|data|agendamento|appointment|booking)\b)")
-_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in|with)|sign me up"
-          r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
-          r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
-          r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
-          r"|(?:get|come) in with|get (?:an|a) (?:appointment|slot|visit) with|see (?=(?:dr|dra|doctor|doutor|doutora)\b)"
-          r"|(?:passar|consultar|ser atendid[oa]) (?:com|pel[oa])\b|deix(?:a|ar|e) (?:marcad|agendad|reservad)[oa]\b")
-_WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
+def _any(concept: str) -> str:
+    """A concept's words in every registered language (language/<code>/lexicon.py), as one group."""
+    return "(?:" + ("|".join(words(concept)) or "(?!)") + ")"
 
-_OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"
-            r"please|oi|ola|hi|hello|hey|bom dia|boa tarde|boa noite|e|and|so|great|cool|alright|ah|ai|vc|voce|"
-            r"tambem|tbm|also)\s+)*")
-# "pode marcar…?" and "can you book…?" ask someone to act: a request even as a question. "dá pra…"
-# and "tem como…" are requests only when not asked ("tem como marcar sem convênio?" asks whether).
-_SECOND_PERSON = (r"(?:pode|poderia|podia|consegue|conseguiria|can you|could you|would you|will you|can u|could u|"
-                  r"can we|could we)")
-_SOFT_MODAL = r"(?:da pra|da para|tem como)"
-# "posso marcar…?", "could I get in with…?": asking leave to book is a request when it names the whole slot.
-_MAY_I = (r"(?:posso|podemos|consigo|daria pra|daria para|seria possivel|e possivel|can i|could i|may i|"
-          r"is it possible to|would it be possible to)")
-_WISH = (r"(?:quero|qro|kero|queria|qria|gostaria de|gostaria|preciso|desejo|vou querer|i want to|i want|i wanna|"
-         r"i d like to|i d like|i would like to|i would like|i need to|i need|i ll|i will|let s|lets|want to)")
 
-_ORDER = re.compile(rf"^{_OPENERS}(?:me )?{_WRITE}")  # "marca", "me agenda", "me encaixa"
-_WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
-                     rf"|\b{_WISH} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b")
+def _write() -> str:
+    """A verb that writes: book, cancel or move; a verb of changing with its object ("muda pra sexta", "move it to
+    Friday"; "passa o endereço" is no request); or a phrase that places the patient ("bota meu nome", "put me down")."""
+    with_target = (rf"{_any('change_verb')}(?: {_any('change_pointer')})?(?: {_any('change_object')})?"
+                   rf"(?: {_any('change_to')}\b| {_any('booking_noun')}\b)")
+    return rf"(?:(?:{'|'.join((*words('write_book'), *words('write_cancel'), *words('write_move')))})\b|{with_target}|{_any('place_me')})"
+
+
+# Words said before a request that change nothing ("ok", "então", "please").
+def _openers() -> str:
+    return rf"(?:{_any('opener')}\s+)*"
+
+
+_ORDER = LivePattern(lambda: re.compile(rf"^{_openers()}(?:me )?{_write()}"))  # "marca", "me agenda", "me encaixa"
+_WISHED = LivePattern(lambda: re.compile(
+    rf"\b{_any('wish')} (?:(?:de|to|me|pra mim) )?{_write()}"
+    rf"|\b{_any('wish')} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b"))
 # "me vê um horário com…", "consegue uma vaga pra mim com…": a slot asked for by its noun, a request with the whole slot.
 _SLOT_NOUN = re.compile(r"^(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
                         r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)(?P<rest>.*)$")
-_WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
-# "esse pode reservar": the slot just named, then the request.
-_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?:(?:esse|essa|este|esta|this one|that one) )?"
-                             rf"(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) "
-                             rf"(?:(?:me|pra mim|por favor|please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
+_WISHED_SLOT = LivePattern(lambda: re.compile(rf"^{_openers()}{_any('wish')} (?P<rest>.+)$"))
+# "pode marcar…?" and "can you book…?" ask someone to act: a request even as a question. "dá pra…" and "tem como…"
+# are requests only when not asked ("tem como marcar sem convênio?" asks whether); "posso marcar…?", "could I get in
+# with…?" ask leave, a request when they name the whole slot. "esse pode reservar": the slot just named, then the request.
+_ASKED_POLITELY = LivePattern(lambda: re.compile(
+    rf"^{_openers()}(?:(?:esse|essa|este|esta|this one|that one) )?"
+    rf"(?P<modal>{_any('second_person')}|{_any('soft_modal')}|{_any('may_i')}) "
+    rf"(?:(?:me|pra mim|por favor|please|just|so|ja) )*{_write()}(?P<rest>.*)$"))
+_SOFT_OR_LEAVE = LivePattern(lambda: re.compile(rf"{_any('soft_modal')}|{_any('may_i')}"))
+_OPENERS_ONLY = LivePattern(lambda: re.compile(_openers()))
 
-_NEGATED = any_phrase("nao", "not", "don t", "dont", "do not", "never", "nunca", "jamais", "nem")
-_HEDGED = any_phrase("se", "if", "whether", "caso", "saber", "know", "wondering", "asking", "perguntando", "curiosidade",
-                     "were me", "seu lugar", "telefone", "phone", "sera")
-_COURTESY = any_phrase("se possivel", "se puder", "if possible", "if you can", "por gentileza")
+_NEGATED = phrase_pattern("negation")
+_HEDGED = phrase_pattern("hedge")  # "if", "só pra saber", "if you were me": asked about, not asked for
+_COURTESY = phrase_pattern("courtesy")
 # Conditions that close a question the patient asked just before: "…? se tiver, marca", "…? if so, book it".
 # "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
 _SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
@@ -74,8 +67,7 @@ _SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|
 # A whole slot followed by "works" accepts it too ("Dr. X on Tuesday at 9 am works").
 _ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario|am|pm|h|\d) works(?: for me| fine)?$"
                        r"| works for me\b")
-_TAG = any_phrase("pode ser", "pode", "ok", "okay", "tudo bem", "beleza", "blz", "would that work", "is that ok",
-                  "ok for you")
+_TAG = phrase_pattern("go_ahead_tag")  # "…, beleza?", "…, would that work?"
 _CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
 _ASKING = re.compile(
     r"^(?:e |and |so )?(?:is|are|was|were|does|do|did|has|have|had)\b|\b(?:quem|qual|quais|quanto|quanta|quantos|"
@@ -110,8 +102,7 @@ _SPOKEN_NUMBERS = NUMBER_WORDS - frozenset("""o to pras pro pros past half quart
 _PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
     caro cara barato is are free available open good busy taken has does works""".split())
 # Said anywhere, these make the whole message a question: "marca com o Dr. X às 9h, só perguntando".
-_JUST_ASKING = any_phrase("so perguntando", "so pra saber", "so para saber", "so curiosidade", "just asking",
-                          "just wondering", "just curious", "only asking", "hipoteticamente", "hypothetically")
+_JUST_ASKING = phrase_pattern("just_asking")
 _SPECIALTY = re.compile(r"^(?:cardio|dermato|derma|orto|ortho|pele|joelho)")
 
 _SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")
@@ -119,13 +110,18 @@ _CLAUSES = re.compile(r"[;,]|\b(?:mas|but|then|depois|after that)\b", re.IGNOREC
 _QUOTED = re.compile(r"[\"“”«»][^\"“”«»]*[\"“”«»]")
 
 
-@lru_cache(maxsize=1024)  # the planner, the overlap guard and the router each ask about the same message
 def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
     """Whether the message asks for a booking, cancel or reschedule (not merely asks about one).
 
     `names` are the doctors' first names and surnames, which a bare choice may use without a title
     ("o primeiro com a Juliana").
     """
+    return _is_write_request(message, names, generation())
+
+
+@lru_cache(maxsize=1024)  # the planner, the overlap guard and the router each ask about the same message
+def _is_write_request(message: str, names: frozenset[str], _generation: int) -> bool:
+    """`is_write_request` for the languages registered now."""
     clauses = _clauses(_QUOTED.sub(" ", message))
     if _JUST_ASKING.search(normalize(message)):
         return False
@@ -141,7 +137,7 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
         return True
     # A bare choice ("o primeiro", "às 10h") only as the whole reply: "first, tell me the price" is no pick.
     choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses
-               if clause and not re.fullmatch(_OPENERS, clause + " ")]  # "…, please" / "yes, that one"
+               if clause and not _OPENERS_ONLY.fullmatch(clause + " ")]  # "…, please" / "yes, that one"
     if bool(choices) and all(choices):
         return True
     # A slot named, then a tag asking for the go-ahead: "a Dra. Y dia 9 às 8h, beleza?".
@@ -179,7 +175,7 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
     polite = _ASKED_POLITELY.match(clause)
     if polite:
         # "dá pra marcar amanhã?" asks whether; with the doctor, the day and the time it asks for that booking.
-        soft = re.fullmatch(f"{_SOFT_MODAL}|{_MAY_I}", polite.group("modal")) is not None
+        soft = _SOFT_OR_LEAVE.fullmatch(polite.group("modal")) is not None
         rest = polite.group("rest").split()
         return _slot_words_only(rest, names) and not (asked and soft and not _whole_slot(rest, names))
     if asked:
@@ -229,29 +225,18 @@ def _numbers_joined(words: list[str]) -> list[str]:
             if not (w == "e" and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
 
 
-_YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma confirmar confirm confirmed claro isso
-    certo correto exato sure positivo pode bora perfeito beleza blz""".split())
-_ALONG_WITH_YES = _YES | frozenset("""go ahead do it please por favor pf pfv obrigado obrigada thanks thank you mesmo
-    cancelar cancela cancel remarcar remarca reschedule mover move trocar troca troque mudar muda mude change switch
-    ser entao the o a e codigo code is my meu minha
-    essa esse isso that one
-    consulta appointment aqui here esta ta segue sorry desculpa desculpe foi mal it s its now agora right correct
-    correto certo""".split())
-_NO = frozenset("""nao no nope nah negativo not don dont t never nunca jamais deixa deixar mantem mantenha manter keep
-    espera esperar wait hold pensar pensando think depois later talvez maybe esquece desisti""".split())
-
-
 def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", "no"] | None:
     """A clear yes or no to "shall I cancel/move it?"; anything hesitant or asked back is no yes.
 
     A typed booking code with nothing but assent around it ("o código é K7M4QP") is a yes.
     """
-    words = re.findall(r"\w+", normalize(without_codes(message)))
-    if any(w in _NO for w in words):
+    said = re.findall(r"\w+", normalize(without_codes(message)))
+    yes, along, no = (frozenset(words(concept)) for concept in ("confirm_yes", "confirm_along", "confirm_no"))
+    if any(w in no for w in said):
         return "no"
-    if message.strip().endswith("?") or not all(w in _ALONG_WITH_YES for w in words):
+    if message.strip().endswith("?") or not all(w in yes or w in along for w in said):
         return None
-    return "yes" if code or any(w in _YES for w in words) else None
+    return "yes" if code or any(w in yes for w in said) else None
 
 
 _CODE_LIKE = re.compile(r"(?<![\w-])[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}(?![\w-])")
