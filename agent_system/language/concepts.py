@@ -53,6 +53,15 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "confirm_yes": "words of a yes to 'shall I cancel or move it?' (words)",
     "confirm_along": "words that may come with that yes and change nothing (words)",
     "confirm_no": "words that make the reply a no, or not yet (words)",
+    # whom a booking is for (understanding/family.py)
+    "relative_booked_for": "a relative the booking is for; each entry holds the relation in a group named 'relation'",
+    "for_self": "the booking is for the patient themself ('pra mim', 'for me')",
+    "not_a_name": "words around a name and a CPF that are not the name (matched on the message, ignoring case)",
+    # a person asked for (understanding/human_contact.py)
+    "ask_person": "asking for a person rather than the assistant, or complaining about the service",
+    "call_me": "asking to be called (with a phone given, a callback)",
+    "call_me_back": "asking to be called, without a phone yet",
+    "best_time": "when the patient would like the call ('de manhã', 'after 5 pm')",
     # dates (understanding/dates.py)
     "ordinal_weekdays": "weekday names that are also ordinals ('a segunda opção')",
     # times of day (understanding/times.py)

@@ -5,6 +5,17 @@ accents). Where an entry is spelled the same in Portuguese ("ok", "show"), the P
 """
 from __future__ import annotations
 
+# Relatives a booking may be for ("for my mom", "my dad needs"): kept as said, so the answer says them back.
+_RELATIVES = (r"(?:mother|father|son|daughter)[ -]in[ -]law|son|daughter|kid|child|mom|mum|mother|dad|father|wife|"
+              r"husband|grandma|grandmother|grandpa|"
+              r"grandfather|grandson|granddaughter|grandchild|grandkid|sister|brother|baby|partner|aunt|uncle|nephew|"
+              r"niece|cousin|stepson|stepdaughter|boy|girl|kids|children")
+# "for my elderly mother", "my little girl needs…": a word about the relative before the relation.
+_ABOUT = r"(?:(?:little|elderly|old|older|younger|youngest|eldest|oldest|teenage|baby|two) )?"
+# "my dad also needs": one word may stand between the relative and the need.
+_NEEDS = r"(?:\s+(?:also|too|really|still|now))?\s+(?:needs|wants|has to|should|must|would like)"
+_FOR_THEM = r"[^.?!]*?\bfor\s+(?:him|her)\b"
+
 LEXICON: dict[str, tuple[str, ...]] = {
     "book": (r"book\w*", r"schedule", r"i ?ll take", r"i will take", r"i want (?:the|that|this)", r"sign me up",
              r"i(?: d| would)? (?:like|want) to see (?:dr|dra|doctor)", r"appointment with"),
@@ -83,4 +94,34 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "its", "now", "right", "correct"),
     "confirm_no": ("no", "nope", "nah", "not", "don", "dont", "t", "never", "keep", "wait", "hold", "think", "later",
                    "maybe"),
+    # whom a booking is for (understanding/family.py): each entry names the relative in its group "relation"
+    "relative_booked_for": (
+        rf"for\s+my\s+{_ABOUT}(?P<relation>{_RELATIVES})\b",
+        rf"my\s+{_ABOUT}(?P<relation>{_RELATIVES}){_NEEDS}\b",
+        # "put my grandson in the 11:30": the relative as the one being booked
+        rf"(?:put|book|get|schedule|sign up|squeeze)\s+my\s+{_ABOUT}(?P<relation>{_RELATIVES})\b",
+        rf"my\s+{_ABOUT}(?P<relation>{_RELATIVES})\b{_FOR_THEM}"),
+    "for_self": (r"for me", r"for myself", r"my own"),
+    # "He's Jorge Costa, CPF ...": the pronoun and its verb introduce the name
+    "not_a_name": (r"(?:he|she|it|this|that)['’]s", r"he", r"she", r"grand(?:son|daughter|child|kid|ma|pa|mother|father)",
+                   r"mom", r"mum", r"mother", r"dad", r"father", r"wife", r"husband", r"sister", r"brother", r"cousin",
+                   r"nephew", r"niece", r"aunt", r"uncle", r"step(?:son|daughter|mother|father)", r"is", r"his", r"her",
+                   r"name", r"full", r"and", r"my", r"son", r"daughter", r"ssn", r"number", r"yes"),
+    # asking for a person, or to be called (understanding/human_contact.py)
+    "ask_person": (
+        r"(?:talk|speak|chat|have a word) (?:to|with) (?:a |an |some )?(?:human|person|someone|somebody|real person|"
+        r"agent|operator|receptionist|staff|the clinic)",
+        r"real person", r"human agent", r"customer service", r"front desk", r"receptionist", r"put me through",
+        r"(?:a |any )?(?:staff member|member of staff|someone on staff)", r"actual (?:person|human)", r"human being",
+        r"(?:need|want) (?:a |an )?(?:human|real person|person to talk to)",
+        r"(?:ring|call|phone) (?:the |that )?(?:clinic|office|reception)", r"what s the (?:phone )?number",
+        # "get hold of a human", "who can I call at that clinic?", "what number do I ring?"
+        r"(?:reach|get hold of|get through to|get me) (?:a |an )?(?:human|person|someone|somebody)",
+        r"who (?:can|do|should) i (?:call|ring|phone)", r"what (?:phone )?number (?:can|do|should) i (?:call|ring|dial)",
+        r"(?:human|person|someone|somebody) (?:i can|to) (?:talk|speak|chat)",
+        r"(?:don t|dont|do not) want (?:to talk to |to speak to )?(?:a |the )?(?:bot|robot|machine)", r"complain\w*"),
+    "call_me": (r"call me", r"callback", r"call back", r"ring me", r"give me a call"),
+    "call_me_back": (r"call me", r"ring me", r"give me a call", r"call (?:me )?back"),
+    "best_time": (r"in the morning", r"in the afternoon", r"in the evening", r"after \d{1,2}(?: ?[ap]m)?",
+                  r"before \d{1,2}(?: ?[ap]m)?"),
 }

@@ -5,6 +5,17 @@ accents). Where an entry is spelled the same in English ("ok", "show"), it is li
 """
 from __future__ import annotations
 
+# Relatives a booking may be for ("pro meu filho", "minha mãe precisa"): kept as said, so the answer says them back.
+_RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó]|vo|vovo|irma|irmao|net[oa]|"
+              r"sogr[oa]|enteado|enteada|companheir[oa]|namorad[oa]|bebe|filhinh[oa]|tio|tia|sobrinh[oa]|prim[oa]|"
+              r"cunhad[oa]|genro|nora|cacula")
+_FOR = r"(?:pro|pra|para|p/|p|do|da|de)\s+(?:o\s+|a\s+)?"
+# "meu pai também precisa": one word may stand between the relative and the need.
+_NEEDS = (r"(?:\s+(?:tb|tbm|tambem|ainda|so|mesmo|agora))?\s+(?:precisa|quer|queria|tem que|vai|deve|necessita|"
+          r"ta precisando|esta precisando)")
+# "meu marido machucou o joelho, tem ortopedista pra ele?": the relative, then the appointment asked for them.
+_FOR_THEM = r"[^.?!]*?\b(?:pro|pra|para|p/)\s+(?:ele|ela)\b"
+
 LEXICON: dict[str, tuple[str, ...]] = {
     "book": (r"agend(?!a\b)\w*", r"marc(?:ar|a|o|ando|que)", r"reserv\w*", r"quero (?:uma )?consulta", r"fico com",
              r"pode ser", r"vou querer", r"quero (?:o|esse|este|esse horario)", r"confirm\w*", r"consulta com"),
@@ -112,4 +123,34 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "desculpa", "desculpe", "foi", "mal", "agora", "correto", "certo"),
     "confirm_no": ("nao", "negativo", "nunca", "jamais", "deixa", "deixar", "mantem", "mantenha", "manter", "espera",
                    "esperar", "pensar", "pensando", "depois", "talvez", "esquece", "desisti"),
+    # whom a booking is for (understanding/family.py): each entry names the relative in its group "relation"
+    "relative_booked_for": (
+        rf"{_FOR}(?:meu|minha)\s+(?P<relation>{_RELATIVES})\b",  # "pro meu filho", "a consulta da minha filha"
+        rf"(?:meu|minha)\s+(?P<relation>{_RELATIVES}){_NEEDS}\b",  # "meu pai precisa"
+        rf"(?:marca|agenda|coloca|bota|poe|encaixa)\s+(?:o\s+|a\s+)?(?:meu|minha)\s+(?P<relation>{_RELATIVES})\b",
+        rf"(?:meu|minha)\s+(?P<relation>{_RELATIVES})\b{_FOR_THEM}"),
+    "for_self": (r"(?:pra|para) mim", r"pra eu", r"eu mesm[oa]", r"minha propria"),
+    # words around a name and a CPF that are not the name ("o nome dele é Lucas, CPF ..."); matched ignoring case
+    "not_a_name": (r"o", r"a", r"e", r"é", r"eh", r"nome", r"completo", r"dele", r"dela", r"cpf", r"do", r"da", r"seu",
+                   r"sua", r"meu", r"minha", r"filh[oa]", r"net[oa]", r"sobrinh[oa]", r"prim[oa]", r"sogr[oa]",
+                   r"espos[oa]", r"marido", r"irm[aã]o?", r"m[aã]e", r"pai", r"av[oóô]", r"entead[oa]", r"cunhad[oa]",
+                   r"numero", r"número", r"chama", r"se", r"ele", r"ela", r"esta", r"está", r"aqui", r"segue",
+                   r"ok", r"sim"),
+    # asking for a person, or to be called (understanding/human_contact.py)
+    "ask_person": (
+        r"atendentes?", r"atendimento humano", r"recepcionista", r"recepcao", r"secretaria", r"operador[a]?",
+        r"(?:falar|conversar|trocar uma ideia) com (?:alguem|uma pessoa|um ser humano|um humano|gente|a clinica|"
+        r"um funcionario|uma funcionaria)",
+        r"pessoa de verdade", r"humano de verdade", r"alguem da clinica", r"de carne e osso",
+        r"com gente,? (?:e )?nao com (?:uma |um |a |o )?(?:maquina|robo|bot)",
+        r"(?:me )?(?:passa|transfere|encaminha)\w* (?:pra |para |pro )?(?:alguem|uma pessoa|um humano|o? ?atendimento)",
+        # refusing the assistant itself, or a complaint about the service
+        r"nao quero (?:falar|conversar) com (?:um |o )?(?:robo|bot|maquina)", r"reclama(?:cao|coes|r)", r"ouvidoria"),
+    # "retorno" alone is also a follow-up visit: it asks for a call only with a phone given
+    "call_me": (r"me (?:liga|ligue|ligar|ligam|liguem|retorn\w*)", r"liga(?:r)? (?:pra|para) mim", r"ligar de volta",
+                r"ligue de volta", r"retorno", r"retornar", r"retornem", r"me chamar?"),
+    "call_me_back": (r"me (?:liga|ligue|ligar|ligam|liguem)", r"liga(?:r)? (?:pra|para) mim", r"ligar de volta",
+                     r"ligue de volta"),
+    "best_time": (r"de manha", r"pela manha", r"a tarde", r"de tarde", r"pela tarde", r"a noite", r"de noite",
+                  r"depois das \d{1,2}h?", r"antes das \d{1,2}h?"),
 }
