@@ -37,6 +37,10 @@ class LanguagePack:
     of_doctor: Callable[[str], str] = "of {}".format
     # The words the reading looks for, by concept (language/concepts.py): regular-expression fragments on folded text.
     lexicon: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Reads the language's days of the month said in words as digits ("dia vinte e sete" -> "dia 27"), given every
+    # registered language's month and weekday words (alternations); and every word a day or an hour is said in.
+    spoken_days: Callable[[str, str, str], str] | None = None
+    number_words: frozenset[str] = frozenset()
     # Dates written month first ("Nov 25", "December 3rd") rather than day first ("25 de novembro").
     month_before_day: bool = False
 

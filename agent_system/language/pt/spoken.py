@@ -1,0 +1,55 @@
+"""Portuguese days of the month said in words, as digits: "dia vinte e sete" -> "dia 27", "tres de dezembro" ->
+"3 de dezembro", "quarta vinte e cinco" -> "quarta 25", "seg 30" -> "segunda 30".
+
+A number word becomes a day only where a date cue is next to it ("dia", a weekday before it, "de <mês>" after it), so
+"o primeiro" stays an ordinal. Works on `text.normalize` output; `months` is every registered language's month words.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_UNITS = {"um": 1, "uma": 1, "primeiro": 1, "dois": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7,
+          "oito": 8, "nove": 9}
+_TEENS = {"dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14, "quinze": 15,
+          "dezesseis": 16, "dezessete": 17, "dezoito": 18, "dezenove": 19}
+_TENS = {"vinte": 20, "trinta": 30}
+# Every word a day or an hour may be said in, for telling a bare choice of a slot from other talk.
+NUMBER_WORDS = frozenset({*_UNITS, *_TEENS, *_TENS, "quarenta", "meia", "meio", "meio-dia", "pras", "pro", "pros", "o"})
+
+
+def _words(names: dict[str, int]) -> str:
+    return "|".join(sorted(names, key=len, reverse=True))
+
+
+_NUMBER = rf"(?:(?:{_words(_TENS)})(?: e (?:{_words(_UNITS)}))?|{_words(_TEENS)}|{_words(_UNITS)})"
+# A weekday right before a number word: "segunda trinta", "na sexta quatro". Not when the number is an hour
+# ("sexta quatro e meia", "quinta dez horas", "terça uma da tarde").
+_WEEKDAY = r"(?:segunda|terca|quarta|quinta|sexta)(?:[- ]feira)?|sabado|domingo|seg|qua|qui|sex"
+_AN_HOUR_FOLLOWS = (r"(?!\s+(?:e (?:meia|quinze|trinta)|horas?\b|h\b|d[ae] (?:manha|tarde|noite)|pras?\b|para\b"
+                    r"|semanas?\b|dias?\b|minutos?\b))")  # "a de quinta, uma semana depois": a length
+# "seg 30", "qui 26": a weekday cut short is a weekday only right before a day number ("ter" alone is "to have").
+_SHORT_WEEKDAY = re.compile(r"\b(seg|ter|qua|qui|sex|sab)\.?(?=\s+(?:dia\s+)?(?:[1-9]|[12]\d|3[01])\b"
+                            r"(?!\s*(?:h|:|horas?)\b))")
+_FULL_WEEKDAY = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta", "sex": "sexta", "sab": "sabado"}
+
+
+def spell_out_days(text: str, months: str, weekdays: str) -> str:
+    """The text with Portuguese days of the month said in words rewritten as digits (1-31)."""
+    text = _SHORT_WEEKDAY.sub(lambda m: _FULL_WEEKDAY[m[1]], text)
+    return _cued(months).sub(_day, text)
+
+
+@lru_cache(maxsize=4)
+def _cued(months: str) -> re.Pattern[str]:
+    # "dia tres", "tres de dezembro", "quarta vinte e cinco"
+    return re.compile(rf"\b(?P<before>dia\s+|(?:{_WEEKDAY})\s+(?:dia\s+)?)(?P<n>{_NUMBER})\b{_AN_HOUR_FOLLOWS}"
+                      rf"|\b(?P<n2>{_NUMBER})(?=\s+de\s+(?:{months})\b)")
+
+
+def _day(match: re.Match[str]) -> str:
+    parts = (match["n"] or match["n2"]).split(" e ")
+    value = sum(_TENS.get(p) or _TEENS.get(p) or _UNITS.get(p) or 0 for p in parts)
+    if not 1 <= value <= 31:
+        return match[0]
+    return f"{match['before'] or ''}{value}"
