@@ -53,6 +53,22 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "confirm_yes": "words of a yes to 'shall I cancel or move it?' (words)",
     "confirm_along": "words that may come with that yes and change nothing (words)",
     "confirm_no": "words that make the reply a no, or not yet (words)",
+    # the patient's own bookings: cancelling, moving, asking about them (understanding/asks.py); entries may hold
+    # "{booking}" and "{my_booking}", filled in with every language's booking names and pointers
+    "booking_name": "what a booking is called ('consulta', 'appointment')",
+    "booking_pointer": "words pointing at the patient's booking before its name ('minha', 'my')",
+    "cancel": "asking to cancel, drop or not go to a booking",
+    "reschedule": "asking to move a booking, whatever follows",
+    "change_it": "a change asked for without saying what changes, or another day preferred",
+    "correction": "what was said before is being fixed ('errei', 'actually')",
+    "instead": "a new day or time offered in place of the booking ('em vez disso', 'instead')",
+    "same_time": "the same time kept ('mesmo horário', 'same time')",
+    "cant_make_it": "a day or time the patient cannot make",
+    "next_pointer": "a word before 'next' that points at the patient's own ('minha', 'my')",
+    "next_word": "'next' ('próxima', 'next')",
+    "next_one": "the next of the patient's bookings, said whole ('next appointment')",
+    "a_booking": "a booking the patient already has, pointed at ('aquela consulta', 'my appointment')",
+    "appointment_topic": "words that make a message about appointments",
     # whom a booking is for (understanding/family.py)
     "relative_booked_for": "a relative the booking is for; each entry holds the relation in a group named 'relation'",
     "for_self": "the booking is for the patient themself ('pra mim', 'for me')",

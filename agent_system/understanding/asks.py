@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from agent_system.language.lexicon import LivePattern, words
 from agent_system.language.text import normalize
 
 
@@ -19,9 +20,22 @@ def _any(*constructions: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(constructions) + r")\b")
 
 
-# What a booking is called, with and without a possessive.
-_BOOKING = r"(?:consultas?|reservas?|marcac(?:ao|oes)|agendamentos?|horarios? marcados?|appointments?|bookings?|visits?)"
-_MY_BOOKING = rf"(?:minhas?|meus?|a|o|essa|esse|esta|este|my|the|this|that) {_BOOKING}"
+def _group(concept: str) -> str:
+    return "(?:" + "|".join(words(concept)) + ")"
+
+
+def _of(concept: str) -> re.Pattern[str]:
+    """A concept's entries as whole words, with "{booking}" and "{my_booking}" filled in for every language."""
+    booking = _group("booking_name")
+    my_booking = f"{_group('booking_pointer')} {booking}"
+    return _any(*(entry.replace("{my_booking}", my_booking).replace("{booking}", booking)
+                  for entry in words(concept)))
+
+
+# What a booking is called, with and without a possessive, in the built-in languages (for the patterns built here
+# at start-up).
+_BOOKING = _group("booking_name")
+_MY_BOOKING = f"{_group('booking_pointer')} {_BOOKING}"
 # Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia").
 _TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|next|proxim\w*|semana|week|mes|month|mesm\w*|"
            r"same|outr[oa]|another|later|earlier|mais (?:tarde|cedo)|segunda|terca|quarta|quinta|sexta|monday|tuesday|"
@@ -30,31 +44,9 @@ _TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|ne
            r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
            r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*)")
 
-CANCEL = _any(
-    # verbs of cancelling, any form: "cancelar a de terça", "desmarca", "call it off"
-    r"cancel\w*", r"desmarc\w*", r"call (?:it |that |this )?off",
-    # dropping it: "drop it", "scrap my appointment", "remove my booking", "apaga meu nome"
-    rf"(?:scrap|drop|ditch|nix|forget(?: about)?|remove|delete|erase) (?:it|that|this|{_MY_BOOKING})",
-    rf"(?:tira|tire|tirar|remove|remova|remover|apaga|apague|apagar|exclui|exclua|excluir) (?:o )?(?:meu nome|{_MY_BOOKING})",
-    rf"desist\w* (?:d[ao] |of )?(?:{_MY_BOOKING}|{_BOOKING})",
-    rf"(?:bail|back out|pull out|opt out|skip)(?: on| of)? (?:it|that|this|{_MY_BOOKING})",
-    # not going: "não vou poder ir", "nao consigo comparecer", "I cannot make it", "won't be able to come"
-    r"nao (?:vou|vai|poderei|posso|consigo|vou conseguir|vou poder|da pra|da para|tenho como)"
-    r" (?:mais )?(?:poder )?(?:ir|comparecer)",
-    r"(?:can ?t|cannot|won ?t|will not|wont|not) (?:be able to )?(?:make it|come|be coming|attend|go anymore)",
-)
-
-RESCHEDULE = _any(
-    # verbs that mean "move" whatever follows: "remarcar", "reagendar", "reschedule", "adiar", "push it back"
-    r"remarc\w*", r"reagend\w*", r"reschedul\w*", r"adiar", r"adia", r"antecip\w*", r"postpone\w*",
-    r"(?:push|bump|move|bring|shift) (?:it |that |this |my \w+ |the \w+ )?(?:back|forward|up|later|earlier)",
-    # a verb of changing with the booking as its object: "mudar a consulta", "change my appointment"
-    rf"(?:mud|troc|transfer|alter)\w* (?:de )?{_MY_BOOKING}", rf"(?:move|change|switch|swap|shift) {_MY_BOOKING}",
-    r"(?:move|change|switch|swap|shift) (?:the )?(?:time|date|day)", r"(?:mudar|trocar) (?:o |a )?(?:horario|data|dia)",
-    # the booking as the subject: "one of my bookings has to change", "uma consulta minha precisa mudar"
-    rf"{_BOOKING}(?: of mine)? (?:has|have|needs?|must) (?:to )?(?:change|move|be (?:changed|moved))",
-    rf"{_BOOKING}(?: minhas?)? (?:tem|precisa|vai ter) (?:que |de )?(?:mudar|trocar|ser (?:mudad|trocad|remarcad)\w*)",
-)
+# The words of the patterns below are the language packs' (language/<code>/bookings.py), in every registered language.
+CANCEL = LivePattern(lambda: _of("cancel"))
+RESCHEDULE = LivePattern(lambda: _of("reschedule"))
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
 MOVE_TO = _any(
@@ -69,23 +61,13 @@ MOVE_TO = _any(
 # A change asked for without saying what changes ("dá pra trocar?", "quero mudar", "can I change that?",
 # "switch it", "move it"), or a correction ("errei", "na verdade", "actually", "my mistake"): about the
 # booking just made, a move of it; elsewhere nothing to act on.
-CHANGE_IT = _any(r"(?:troc|mud|alter)(?:ar|a|e|o|aria|as|am)", r"(?:change|switch|swap|move|shift) (?:it|that|this)",
-                 r"(?:can|could|would|pls|please) (?:i |we |you )?(?:change|switch|swap|move)(?: it| that)?",
-                 r"(?:change|switch|swap)(?: it)?\??$",
-                 # another day preferred: "prefiro quinta", "sexta seria melhor", "tem como ser na sexta?"
-                 r"prefiro", r"seria melhor", r"(?:tem como|da pra|poderia) ser (?:na|no|dia|em)",
-                 r"(?:i d|i would) (?:rather|prefer)", r"(?:works|would work|would be) better")
-CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd", r"quis dizer", r"queria dizer",
-                  r"mudei de ideia", r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops",
-                  r"ops")
+CHANGE_IT = LivePattern(lambda: _of("change_it"))
+CORRECTION = LivePattern(lambda: _of("correction"))
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
-INSTEAD = _any(r"instead", r"em vez d(?:isso|e|a|o)", r"ao inves", r"no lugar (?:dela|dele|disso|de|da|do)")
-SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"msm (?:horario|hora)", r"same time", r"no mesmo horario",
-                 r"(?:mesmo|msm) dia e (?:horario|hora)", r"same (?:day and )?(?:time|hour)", r"keep(?:ing)? the (?:time|hour)",
-                 r"mantendo (?:o horario|a hora)")
+INSTEAD = LivePattern(lambda: _of("instead"))
+SAME_TIME = LivePattern(lambda: _of("same_time"))
 # "não vou poder na quarta, pode ser sexta?", "I can't do Friday, …": with another day or time, a move.
-CANT_MAKE_IT = _any(r"(?:nao|n) (?:vou |vai )?(?:poder|posso|consigo|conseguir|dar|da)", r"can ?t (?:make|do|come|go)",
-                    r"cannot (?:make|do|come|go)", r"won ?t (?:make|be able)", r"unable to (?:make|come)")
+CANT_MAKE_IT = LivePattern(lambda: _of("cant_make_it"))
 # A booking on top of those the patient has: "marca também…", "mais uma consulta", "além da que já tenho",
 # "book another appointment", "…as well", "…too". The request itself then says the patient wants both.
 _MORE = (r"tambem|tbm|tb|mais uma (?:consulta|marcacao|reserva|vaga)|(?:marc|agend|reserv)\w* mais uma(?! vez)"
@@ -159,7 +141,7 @@ MY_APPOINTMENTS = _any(
 )
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.
-NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|prox|next)", r"next (?:one|appointment|booking|visit)")
+NEXT_BOOKING = LivePattern(lambda: _any(rf"{_group('next_pointer')} {_group('next_word')}", *words("next_one")))
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {
@@ -181,12 +163,9 @@ OTHER_DOCTOR = re.compile(rf"\b(?:(?P<fem>outra (?:medica|doutora|dra)|other {_E
 SOME_DOCTOR = re.compile(rf"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra)|(?:the|a) {_EN_FEM})"
                          rf"|(?P<masc>(?:o|um) (?:medico|doutor|dr)|(?:the|a) {_EN_MASC})|the doctor|a doctor)\b")
 # A booking the patient already has, pointed at: "aquela consulta", "my appointment", "that booking".
-A_BOOKING = _any(rf"(?:minhas?|meus?|aquel[ae]s?|essa|esse|esta|este|that|my|this) {_BOOKING}")
+A_BOOKING = LivePattern(lambda: _of("a_booking"))
 # Words that make a message about appointments even when nothing else in it can be acted on.
-APPOINTMENT_TOPIC = _any(
-    r"consultas?", r"horarios?", r"vagas?", r"agenda\w*", r"marc\w*", r"medic[oa]s?", r"doutor[a]?", r"dra?",
-    r"appointments?", r"bookings?", r"book\w*", r"slots?", r"doctors?", r"schedul\w*", r"visits?", r"opening",
-    r"cancel\w*", r"desmarc\w*", r"remarc\w*", r"resched\w*")
+APPOINTMENT_TOPIC = LivePattern(lambda: _of("appointment_topic"))
 
 
 def adds_booking(message: str, text: str) -> bool:

@@ -5,6 +5,8 @@ accents). Where an entry is spelled the same in Portuguese ("ok", "show"), the P
 """
 from __future__ import annotations
 
+from agent_system.language.en import bookings
+
 # Relatives a booking may be for ("for my mom", "my dad needs"): kept as said, so the answer says them back.
 _RELATIVES = (r"(?:mother|father|son|daughter)[ -]in[ -]law|son|daughter|kid|child|mom|mum|mother|dad|father|wife|"
               r"husband|grandma|grandmother|grandpa|"
@@ -124,4 +126,5 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "call_me_back": (r"call me", r"ring me", r"give me a call", r"call (?:me )?back"),
     "best_time": (r"in the morning", r"in the afternoon", r"in the evening", r"after \d{1,2}(?: ?[ap]m)?",
                   r"before \d{1,2}(?: ?[ap]m)?"),
+    **bookings.WORDS,
 }

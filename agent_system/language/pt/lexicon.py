@@ -5,6 +5,8 @@ accents). Where an entry is spelled the same in English ("ok", "show"), it is li
 """
 from __future__ import annotations
 
+from agent_system.language.pt import bookings
+
 # Relatives a booking may be for ("pro meu filho", "minha mãe precisa"): kept as said, so the answer says them back.
 _RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó]|vo|vovo|irma|irmao|net[oa]|"
               r"sogr[oa]|enteado|enteada|companheir[oa]|namorad[oa]|bebe|filhinh[oa]|tio|tia|sobrinh[oa]|prim[oa]|"
@@ -153,4 +155,5 @@ LEXICON: dict[str, tuple[str, ...]] = {
                      r"ligue de volta"),
     "best_time": (r"de manha", r"pela manha", r"a tarde", r"de tarde", r"pela tarde", r"a noite", r"de noite",
                   r"depois das \d{1,2}h?", r"antes das \d{1,2}h?"),
+    **bookings.WORDS,
 }

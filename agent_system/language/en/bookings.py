@@ -1,0 +1,41 @@
+"""English: the words of asking about, cancelling and moving the patient's own bookings (understanding/asks.py).
+
+Regular-expression fragments on folded text. "{booking}" stands for what a booking is called and "{my_booking}" for
+it pointed at ("minha consulta", "my booking"), in every registered language: the reader fills them in.
+"""
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, ...]] = {
+    "booking_name": (r"appointments?", r"bookings?", r"visits?"),
+    "booking_pointer": (r"my", r"the", r"this", r"that"),
+    "cancel": (
+        r"call (?:it |that |this )?off",
+        # dropping it: "drop it", "scrap my appointment", "remove my booking"
+        r"(?:scrap|drop|ditch|nix|forget(?: about)?|remove|delete|erase) (?:it|that|this|{my_booking})",
+        r"desist\w* (?:of )?(?:{my_booking}|{booking})",
+        r"(?:bail|back out|pull out|opt out|skip)(?: on| of)? (?:it|that|this|{my_booking})",
+        # not going: "I cannot make it", "won't be able to come"
+        r"(?:can ?t|cannot|won ?t|will not|wont|not) (?:be able to )?(?:make it|come|be coming|attend|go anymore)"),
+    "reschedule": (
+        r"reschedul\w*", r"postpone\w*",
+        r"(?:push|bump|move|bring|shift) (?:it |that |this |my \w+ |the \w+ )?(?:back|forward|up|later|earlier)",
+        r"(?:move|change|switch|swap|shift) {my_booking}", r"(?:move|change|switch|swap|shift) (?:the )?(?:time|date|day)",
+        # "one of my bookings has to change"
+        r"{booking}(?: of mine)? (?:has|have|needs?|must) (?:to )?(?:change|move|be (?:changed|moved))"),
+    # "can I change that?", "switch it", "move it", or another day preferred
+    "change_it": (r"(?:change|switch|swap|move|shift) (?:it|that|this)",
+                  r"(?:can|could|would|pls|please) (?:i |we |you )?(?:change|switch|swap|move)(?: it| that)?",
+                  r"(?:change|switch|swap)(?: it)?\??$", r"(?:i d|i would) (?:rather|prefer)",
+                  r"(?:works|would work|would be) better"),
+    "correction": (r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops"),
+    "instead": (r"instead",),
+    "same_time": (r"same time", r"same (?:day and )?(?:time|hour)", r"keep(?:ing)? the (?:time|hour)"),
+    "cant_make_it": (r"can ?t (?:make|do|come|go)", r"cannot (?:make|do|come|go)", r"won ?t (?:make|be able)",
+                     r"unable to (?:make|come)"),
+    "next_pointer": (r"my", r"the"),
+    "next_word": (r"next",),
+    "next_one": (r"next (?:one|appointment|booking|visit)",),
+    "a_booking": (r"(?:that|my|this) {booking}",),
+    "appointment_topic": (r"appointments?", r"bookings?", r"book\w*", r"slots?", r"doctors?", r"schedul\w*",
+                          r"visits?", r"opening", r"resched\w*"),
+}
