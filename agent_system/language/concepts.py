@@ -82,6 +82,9 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "ordinal_weekdays": "weekday names that are also ordinals ('a segunda opção')",
     # times of day (understanding/times.py)
     "time_cue": "a word right before an hour that makes the number a time ('às', 'at')",
+    "hour_cue": "a word right before an hour said in words that makes it an hour ('às duas', 'at three')",
+    "not_after_hour": "words after such a cue and number that make it a count ('as duas consultas', 'at one of')",
+    "hour_follows": "words after a number said in words that make it an hour ('dez e meia', 'eight o clock')",
 })
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from agent_system.language.concepts import CONCEPTS
 from agent_system.language.registry import generation, language_packs
 
-__all__ = ["LivePattern", "concept_pattern", "day_offsets", "month_first_words", "month_numbers", "weekday_numbers",
+__all__ = ["LivePattern", "concept_pattern", "day_offsets", "hour_words", "month_first_words", "month_numbers", "weekday_numbers",
            "words"]
 
 
@@ -88,6 +88,11 @@ def weekday_numbers() -> dict[str, int]:
 def day_offsets() -> dict[str, int]:
     """Every registered language's relative days -> days from today ("amanha" -> 1)."""
     return _calendar_numbers("day_offsets", generation())
+
+
+def hour_words() -> dict[str, int]:
+    """Every registered language's hours said in words -> the hour ("duas" -> 2, "three" -> 3)."""
+    return _calendar_numbers("hour_words", generation())
 
 
 def month_first_words() -> tuple[str, ...]:

@@ -41,6 +41,12 @@ class LanguagePack:
     # registered language's month and weekday words (alternations); and every word a day or an hour is said in.
     spoken_days: Callable[[str, str, str], str] | None = None
     number_words: frozenset[str] = frozenset()
+    # Hours said in words ("duas" -> 2), and the readers of times said in words that run before and after every
+    # registered language's hour words become digits ("quinze pras tres" -> "2:45"; "8 o clock" -> "8h"), given
+    # every registered language's hour words.
+    hour_words: Mapping[str, int] = field(default_factory=dict)
+    times_before: Callable[[str, dict[str, int]], str] | None = None
+    times_after: Callable[[str, dict[str, int]], str] | None = None
     # Dates written month first ("Nov 25", "December 3rd") rather than day first ("25 de novembro").
     month_before_day: bool = False
 

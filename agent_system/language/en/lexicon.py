@@ -63,6 +63,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "accept_filler": ("please", "pls", "plz", "then", "so", "and", "oh", "well", "really", "just", "very",
                       "that one", "this one", "that", "it"),
     "time_cue": ("at",),
+    "hour_cue": (r"at",),
+    "not_after_hour": (r"slots?", r"appointments?", r"of"),
+    "hour_follows": (r"o ?clock", r"in the (?:morning|afternoon|evening)", r"am\b", r"pm\b"),
     # requests that write (understanding/write_intent.py)
     "write_book": (r"book", r"reserve", r"schedule"),
     "write_cancel": (r"call off",),

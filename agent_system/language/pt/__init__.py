@@ -1,5 +1,5 @@
 """Portuguese (pt-BR): the answers (`answers.py`), the calendar and the words that show the language (`calendar.py`),
-the words the reading looks for by concept (`lexicon.py`) and its days said in words (`spoken.py`)."""
+the words the reading looks for by concept (`lexicon.py`) and its days and times said in words (`spoken.py`)."""
 from __future__ import annotations
 
 from operator import attrgetter
@@ -11,4 +11,5 @@ PACK = LanguagePack(code="pt", keywords=calendar.KEYWORDS, keyword_endings=calen
                     phrases=answers.PHRASES, emergency=answers.EMERGENCY, blocked_notes=answers.BLOCKED_NOTES,
                     calendar=calendar.CALENDAR, lexicon=lexicon.LEXICON,
                     spoken_days=spoken.spell_out_days, number_words=spoken.NUMBER_WORDS,
+                    hour_words=spoken.HOUR_WORDS, times_before=spoken.times_before, times_after=spoken.times_after,
                     specialty_name=attrgetter("name_pt"), of_doctor=answers.of_doctor)

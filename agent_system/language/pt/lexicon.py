@@ -89,6 +89,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "esse", "essa", "esse ai", "essa ai"),
     # a word right before an hour: "às 10", "das 9", "pelas 8"
     "time_cue": ("as", "das", "pelas"),
+    "hour_cue": (r"as", r"das", r"a", r"pelas"),
+    "not_after_hour": (r"consultas?", r"vagas?", r"horarios?", r"pessoas?", r"opcoes", r"das", r"dos", r"de"),
+    "hour_follows": (r"e meia", r"d[ae] (?:manha|tarde|noite)", r"horas?\b"),
     # requests that write (understanding/write_intent.py)
     "write_book": (r"marc(?:a|ar|amos)", r"marque", r"agend(?:a|ar|e)", r"reserv(?:a|ar|e)", r"encaix(?:a|ar|e)",
                    r"garant(?:e|a|ir)"),

@@ -1,8 +1,10 @@
-"""Portuguese days of the month said in words, as digits: "dia vinte e sete" -> "dia 27", "tres de dezembro" ->
-"3 de dezembro", "quarta vinte e cinco" -> "quarta 25", "seg 30" -> "segunda 30".
+"""Portuguese days and times said in words, as digits.
 
-A number word becomes a day only where a date cue is next to it ("dia", a weekday before it, "de <mês>" after it), so
-"o primeiro" stays an ordinal. Works on `text.normalize` output; `months` is every registered language's month words.
+Days: "dia vinte e sete" -> "dia 27", "tres de dezembro" -> "3 de dezembro", "quarta vinte e cinco" -> "quarta 25",
+"seg 30" -> "segunda 30". A number word becomes a day only where a date cue is next to it ("dia", a weekday before
+it, "de <mês>" after it), so "o primeiro" stays an ordinal. Times: "quinze pras tres" -> "2:45", "as 3 e quinze" ->
+"as 3:15". Works on `text.normalize` output; `months` is every registered language's month words, `hours` every
+registered language's hour words.
 """
 from __future__ import annotations
 
@@ -14,6 +16,11 @@ _UNITS = {"um": 1, "uma": 1, "primeiro": 1, "dois": 2, "tres": 3, "quatro": 4, "
 _TEENS = {"dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14, "quinze": 15,
           "dezesseis": 16, "dezessete": 17, "dezoito": 18, "dezenove": 19}
 _TENS = {"vinte": 20, "trinta": 30}
+# An hour said in words: "as duas", "dez e meia".
+HOUR_WORDS = {"uma": 1, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9,
+              "dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14, "quinze": 15,
+              "dezesseis": 16, "dezessete": 17, "dezoito": 18}
+_MINUTES = {"quinze": 15, "trinta": 30, "quarenta e cinco": 45, "cinco": 5, "dez": 10, "vinte": 20}
 # Every word a day or an hour may be said in, for telling a bare choice of a slot from other talk.
 NUMBER_WORDS = frozenset({*_UNITS, *_TEENS, *_TENS, "quarenta", "meia", "meio", "meio-dia", "pras", "pro", "pros", "o"})
 
@@ -53,3 +60,28 @@ def _day(match: re.Match[str]) -> str:
     if not 1 <= value <= 31:
         return match[0]
     return f"{match['before'] or ''}{value}"
+
+
+def times_before(text: str, hours: dict[str, int]) -> str:
+    """Minutes before the hour, before hours said in words become digits: "quinze pras tres" -> "2:45"."""
+    return _to_hour(tuple(hours)).sub(lambda m: _minutes_to(m, hours), text)
+
+
+def times_after(text: str, hours: dict[str, int]) -> str:
+    """Minutes after an hour in digits: "as 3 e quinze" -> "as 3:15" (not "3 e quinze minutos", a length)."""
+    return _HOUR_AND.sub(lambda m: f"{m[1]} {m[2]}:{_MINUTES.get(m[3]) or int(m[3]):02d}", text)
+
+
+_HOUR_AND = re.compile(r"\b(as|das|pelas|a)\s+(\d{1,2}) e (quinze|trinta|quarenta e cinco|15|30|45)\b(?! minutos)")
+
+
+@lru_cache(maxsize=4)
+def _to_hour(hours: tuple[str, ...]) -> re.Pattern[str]:
+    # "quinze pras tres", "dez para as 4": minutes before the hour.
+    words = "|".join(sorted(hours, key=len, reverse=True))
+    return re.compile(rf"\b(cinco|dez|quinze|vinte) (?:pras|pra as|para as|pra|para|pro|pros) ({words}|\d{{1,2}})\b")
+
+
+def _minutes_to(match: re.Match[str], hours: dict[str, int]) -> str:
+    hour = (int(match[2]) if match[2].isdigit() else hours[match[2]]) - 2
+    return f"{hour % 12 + 1}:{60 - _MINUTES[match[1]]:02d}"
