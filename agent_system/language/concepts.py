@@ -69,6 +69,15 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "next_one": "the next of the patient's bookings, said whole ('next appointment')",
     "a_booking": "a booking the patient already has, pointed at ('aquela consulta', 'my appointment')",
     "appointment_topic": "words that make a message about appointments",
+    # what a visit costs (understanding/price.py)
+    "price": "asking what something costs ('quanto custa', 'how much')",
+    "price_around": "words that may stand around the price words and ask nothing else (words)",
+    # the federation's names (understanding/federation_words.py)
+    "list_joiner": "words joining the names of a list ('clínicas A e C'; words)",
+    "plan_before_name": "what comes before a health plan's name ('convênio', 'health plan')",
+    "plan_name_joiner": "a word between that and the name, with its space ('da ')",
+    "plan_after_name": "what comes after a health plan's name ('insurance')",
+    "not_a_plan_name": "words in a plan's name's place that name no plan (words)",
     # whom a booking is for (understanding/family.py)
     "relative_booked_for": "a relative the booking is for; each entry holds the relation in a group named 'relation'",
     "for_self": "the booking is for the patient themself ('pra mim', 'for me')",
@@ -78,7 +87,8 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "call_me": "asking to be called (with a phone given, a callback)",
     "call_me_back": "asking to be called, without a phone yet",
     "best_time": "when the patient would like the call ('de manhã', 'after 5 pm')",
-    # dates (understanding/dates.py)
+    # dates (understanding/dates.py, day_corrections.py)
+    "take_back": "a word taking back the day just said ('quinta, não, sexta', 'Thursday, no wait, Friday')",
     "ordinal_weekdays": "weekday names that are also ordinals ('a segunda opção')",
     # times of day (understanding/times.py)
     "time_cue": "a word right before an hour that makes the number a time ('às', 'at')",

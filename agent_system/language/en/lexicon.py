@@ -129,5 +129,25 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "call_me_back": (r"call me", r"ring me", r"give me a call", r"call (?:me )?back"),
     "best_time": (r"in the morning", r"in the afternoon", r"in the evening", r"after \d{1,2}(?: ?[ap]m)?",
                   r"before \d{1,2}(?: ?[ap]m)?"),
+    # what a visit costs (understanding/price.py)
+    "price": (r"how much(?: (?:is|are|does|do|would|will|it|for))*", r"prices?", r"pricing", r"priced", r"costs?",
+              r"fees?", r"expensive", r"cheap", r"out of pocket", r"self ?pay"),
+    # what may stand around the price words: small words, and the visit itself (words)
+    "price_around": tuple((
+        "this that these those the an is are it its of for at with your you per in on i we my me do does what "
+        "whats s be would will roughly about approximately average usually typically so then there here visit "
+        "visits appointment appointments consultation consultations session private privately without insurance "
+        "checkup check up doctor doctors clinic clinics"
+    ).split()),
+    # the federation's names (understanding/federation_words.py)
+    "list_joiner": ("and", "or"),
+    # "health plan X", "Cigna insurance"
+    "plan_before_name": (r"health plan", r"insurance plan"),
+    "plan_after_name": (r"insurance", r"health plan"),
+    "not_a_plan_name": tuple("""
+        my your our the a an any which what health dental private medical travel life this that is are do does
+        accepted accept take""".split()),
+    # a word taking back the day just said (understanding/day_corrections.py)
+    "take_back": ("no", "no wait", "wait", "err", "i mean", "sorry", "oops"),
     **bookings.WORDS,
 }

@@ -158,5 +158,28 @@ LEXICON: dict[str, tuple[str, ...]] = {
                      r"ligue de volta"),
     "best_time": (r"de manha", r"pela manha", r"a tarde", r"de tarde", r"pela tarde", r"a noite", r"de noite",
                   r"depois das \d{1,2}h?", r"antes das \d{1,2}h?"),
+    # what a visit costs (understanding/price.py)
+    "price": (r"(?:quanto|qto|qnto|quant) (?:custa\w*|sai|fica|e|eh|cobra\w*|pago|pagaria|vou pagar|devo pagar|ta|esta|da)",
+              r"(?:qual|quais) (?:e |eh |sao )?(?:o |os |a )?(?:valor|valores|preco|precos|custo|custos)",
+              r"valor(?:es)?", r"precos?", r"custa\w*", r"custos?", r"(?:e|eh|sai|fica|muito|mt|mto|ta) car[oa]",
+              r"barat[oa]"),
+    # what may stand around the price words: small words, and the visit itself (words)
+    "price_around": tuple((
+        "o a os as um uma de da do das dos e eh em no na com c pra para pro por me mim minha meu se ser vai vou "
+        "ta esta sao qual quais que q ai la aqui voces vcs mais ou menos media aproximadamente mesmo entao essa "
+        "esse essas esses isso isto aquela aquele consulta consultas atendimento atendimentos visita visitas "
+        "retorno particular particulares sessao convenio plano sem pelo pela medico medica doutor doutora dr "
+        "dra clinica clinicas"
+    ).split()),
+    # the federation's names (understanding/federation_words.py)
+    "list_joiner": ("e", "ou"),
+    # "pelo convênio Cassi?", "plano de saúde X": a bare "plano" is also a plan of the day, so it needs "de saúde"
+    "plan_before_name": (r"convenios?", r"plano de saude"),
+    "plan_name_joiner": (r"da ", r"do ", r"de "),
+    "not_a_plan_name": tuple("""
+        de da do saude medico odontologico individual empresarial familiar particular coletivo que qual quais voces
+        vcs vc seu sua meu minha teu tua aceito aceitos aceitam aceita e ou""".split()),
+    # a word taking back the day just said (understanding/day_corrections.py)
+    "take_back": ("nao", "digo", "quer dizer", "ou melhor", "ops", "perdao"),
     **bookings.WORDS,
 }
