@@ -72,6 +72,13 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     # what a visit costs (understanding/price.py)
     "price": "asking what something costs ('quanto custa', 'how much')",
     "price_around": "words that may stand around the price words and ask nothing else (words)",
+    # a message asking for several things (understanding/requests.py, continued_request.py)
+    "request_and": "a connective that may start another request ('e', 'and', 'mas')",
+    "request_also": "'também', 'also' after such a connective",
+    "request_then": "after a comma, a word that may start another request ('depois', 'then')",
+    "one_more_opener": "a message opening with these continues the previous request ('e', 'também', 'also')",
+    "article": "the articles before a doctor's title ('a', 'o', 'the')",
+    "doctor_title": "a doctor's title ('dr', 'doutora', 'doctor'; words)",
     # the federation's names (understanding/federation_words.py)
     "list_joiner": "words joining the names of a list ('clínicas A e C'; words)",
     "plan_before_name": "what comes before a health plan's name ('convênio', 'health plan')",

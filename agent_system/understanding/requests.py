@@ -12,10 +12,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-_CONNECTIVE = re.compile(
-    r"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
-    r"|,?\s+(?:e|and|mas|but|plus)\s+(?:tamb[eé]m\s+|tbm\s+|tb\s+|also\s+)?"
-    r"|,\s*(?:tamb[eé]m|tbm|also|then|and then|e depois|depois)\s+|,(?=\s*(?:a |o |the )?(?:dra?\b|doctor\b|doutora?\b)))\s*", re.IGNORECASE)
+from agent_system.language.lexicon import LivePattern, words
+
+
+def _any(concept: str) -> str:
+    return "|".join(words(concept))
+
+
+# The connectives are the language packs' (language/<code>/lexicon.py), in every registered language.
+_CONNECTIVE = LivePattern(lambda: re.compile(
+    rf"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
+    rf"|,?\s+(?:{_any('request_and')})\s+(?:(?:{_any('request_also')})\s+)?"
+    rf"|,\s*(?:{_any('request_then')})\s+|,(?=\s*(?:(?:{_any('article')}) )?(?:{_any('doctor_title')})\b))\s*", re.IGNORECASE))
 
 
 def split_requests(message: str, is_request: Callable[[str], bool],

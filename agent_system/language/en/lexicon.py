@@ -149,5 +149,12 @@ LEXICON: dict[str, tuple[str, ...]] = {
         accepted accept take""".split()),
     # a word taking back the day just said (understanding/day_corrections.py)
     "take_back": ("no", "no wait", "wait", "err", "i mean", "sorry", "oops"),
+    # a message that asks for several things (understanding/requests.py, continued_request.py); matched ignoring case
+    "request_and": (r"and", r"but", r"plus"),
+    "request_also": (r"also",),
+    "request_then": (r"also", r"then", r"and then"),
+    "one_more_opener": (r"and", r"also", r"plus"),
+    "article": (r"the",),
+    "doctor_title": (r"doctor",),
     **bookings.WORDS,
 }

@@ -181,5 +181,12 @@ LEXICON: dict[str, tuple[str, ...]] = {
         vcs vc seu sua meu minha teu tua aceito aceitos aceitam aceita e ou""".split()),
     # a word taking back the day just said (understanding/day_corrections.py)
     "take_back": ("nao", "digo", "quer dizer", "ou melhor", "ops", "perdao"),
+    # a message that asks for several things (understanding/requests.py, continued_request.py); matched ignoring case
+    "request_and": (r"e", r"mas"),
+    "request_also": (r"tamb[eé]m", r"tbm", r"tb"),
+    "request_then": (r"tamb[eé]m", r"tbm", r"e depois", r"depois"),
+    "one_more_opener": (r"e", r"tamb[eé]m", r"tbm", r"tb"),
+    "article": (r"a", r"o"),
+    "doctor_title": (r"dr", r"dra", r"doutor", r"doutora"),
     **bookings.WORDS,
 }
