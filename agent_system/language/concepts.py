@@ -72,6 +72,16 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     # what a visit costs (understanding/price.py)
     "price": "asking what something costs ('quanto custa', 'how much')",
     "price_around": "words that may stand around the price words and ask nothing else (words)",
+    # a pick from a listing by its position (understanding/vocabulary.py): entries may hold "{months}" (every
+    # language's month words) and "{not_a_day}" (lookbehinds of the words that make a number a day of the month)
+    "ordinal_first": "the first or earliest of a listing",
+    "ordinal_second": "the second",
+    "ordinal_third": "the third",
+    "ordinal_fourth": "the fourth",
+    "ordinal_fifth": "the fifth",
+    "ordinal_last": "the last or latest",
+    "ordinal_word": "ordinals that are ordinary words too: a pick only when the sentence is a choice",
+    "not_a_day_before": "words before a numbered ordinal that make it a day of the month ('dia', 'on the'; words)",
     # a message asking for several things (understanding/requests.py, continued_request.py)
     "request_and": "a connective that may start another request ('e', 'and', 'mas')",
     "request_also": "'também', 'also' after such a connective",

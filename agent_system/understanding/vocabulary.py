@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.language.lexicon import concept_pattern
+from agent_system.language.lexicon import LivePattern, concept_pattern, month_numbers, words
 from agent_system.language.text import normalize
-from agent_system.understanding.dates import MONTH_NAMES
 
 
 def _words(*phrases: str) -> re.Pattern[str]:
@@ -36,32 +36,20 @@ THANKS_OR_BYE = concept_pattern("thanks_or_bye")
 CLOSING_FILLER = concept_pattern("closing_filler")
 YES = concept_pattern("yes")
 
-# "on the 3rd", "Friday the 4th", "wed 2nd", "December 3rd", "the 3rd of December" name a day of the month, not an
-# option.
-_NOT_A_DAY = (r"(?<!on the )(?<!day the )(?<!dia )(?<!mon )(?<!tue )(?<!wed )(?<!thu )(?<!fri )"
-              + "".join(f"(?<!{month} )" for month in MONTH_NAMES))
-_OF_MONTH = rf"(?! of (?:{'|'.join(MONTH_NAMES)})\b)"
-# "primeiro de dezembro" is a day and "primeiro de tudo" a way of speaking; "a primeira de quinta" is a pick.
-_NOT_OF_MONTH = rf"(?! vez| de (?:{'|'.join(MONTH_NAMES)}|tudo|\d+)\b)"
+# A pick by position ("o primeiro", "the last one"): the language packs' ordinals, with every language's months.
+_POSITIONS = (("ordinal_first", 0), ("ordinal_second", 1), ("ordinal_third", 2), ("ordinal_fourth", 3),
+              ("ordinal_fifth", 4), ("ordinal_last", -1))
 
-ORDINALS: tuple[tuple[re.Pattern[str], int], ...] = (
-    (_words(r"(?:o |a )?mais cedo", r"(?:the )?earliest", r"(?:o |a )?mais proxim[oa]", r"(?:the )?soonest",
-            r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa]" + _NOT_OF_MONTH, r"(?<!my )(?:the )?first(?: one)?(?! time| thing)",
-            r"first thing",
-            r"(?<!dia )1o(?! de)", _NOT_A_DAY + r"1st" + _OF_MONTH), 0),
-    (_words(r"(?:o )?segundo", r"a segunda(?![ -]feira)", r"segunda (?:opcao|vaga|da lista)",
-            r"(?:the )?second(?: one)?", r"(?<!dia )2o(?! de)", _NOT_A_DAY + r"2nd" + _OF_MONTH), 1),
-    (_words(r"(?:o |a )?terceir[oa]", r"(?:the )?third(?: one)?", r"(?<!dia )3o(?! de)",
-            _NOT_A_DAY + r"3rd" + _OF_MONTH), 2),
-    (_words(r"(?:o |a )?quart[oa] (?:horario|opcao|vaga)", r"o quarto", r"(?:the )?fourth(?: one)?",
-            r"(?<!dia )4o(?! de)", _NOT_A_DAY + r"4th" + _OF_MONTH), 3),
-    (_words(r"(?:o )?quinto", r"(?:a )?quinta (?:opcao|vaga)", r"(?:the )?fifth(?: one)?", r"(?<!dia )5o(?! de)",
-            _NOT_A_DAY + r"5th" + _OF_MONTH), 4),
-    # "last" is also a verb ("how long does it last") and a time word ("last week", "my last visit").
-    (_words(r"(?<!minha )(?<!meu )(?:o |a )?ultim[oa](?! vez| semana| mes| consulta que)",
-            r"the last(?: one| slot| option| opening| time| appointment(?! i))?(?! week| month| year| time i| visit)",
-            r"last one", r"(?:o |a )?mais tarde", r"(?:the )?latest"), -1),
-)
+
+def _ordinal(concept: str) -> re.Pattern[str]:
+    months = "|".join(month_numbers())
+    # "on the 3rd", "wed 2nd", "December 3rd" name a day of the month, not an option.
+    not_a_day = "".join(f"(?<!{word} )" for word in (*words("not_a_day_before"), *month_numbers()))
+    return _words(*(entry.replace("{not_a_day}", not_a_day).replace("{months}", months) for entry in words(concept)))
+
+
+ORDINALS: tuple[tuple[LivePattern, int], ...] = tuple(
+    (LivePattern(partial(_ordinal, concept)), index) for concept, index in _POSITIONS)
 
 _NAME_STOPWORDS = {"dr", "dra", "dr.", "dra.", "de", "da", "do", "dos", "das", "e"}
 _TITLES = {"dr", "dra", "doutor", "doutora", "doctor"}
@@ -111,7 +99,7 @@ def _titled_words(text: str) -> set[str]:
 
 # Ordinals that are ordinary words too ("the last time", "first thing in the morning", "a última consulta
 # do dia"): they pick a slot only when the sentence is a choice, not a question about something else.
-_WORD_ORDINALS = re.compile(r"\b(?:last|ultim[oa]|first thing|latest|mais tarde)\b")
+_WORD_ORDINALS = concept_pattern("ordinal_word")
 
 
 def ordinal_in(text: str, choice: bool = True) -> int | None:

@@ -156,5 +156,18 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "one_more_opener": (r"and", r"also", r"plus"),
     "article": (r"the",),
     "doctor_title": (r"doctor",),
+    # a pick from a listing by its position (understanding/vocabulary.py); "{months}" is every language's month words
+    # and "{not_a_day}" what before a number makes it a day of the month ("on the 3rd", "Friday the 4th")
+    "ordinal_first": (r"(?:the )?earliest", r"(?:the )?soonest", r"(?<!my )(?:the )?first(?: one)?(?! time| thing)",
+                      r"first thing", r"{not_a_day}1st(?! of (?:{months})\b)"),
+    "ordinal_second": (r"(?:the )?second(?: one)?", r"{not_a_day}2nd(?! of (?:{months})\b)"),
+    "ordinal_third": (r"(?:the )?third(?: one)?", r"{not_a_day}3rd(?! of (?:{months})\b)"),
+    "ordinal_fourth": (r"(?:the )?fourth(?: one)?", r"{not_a_day}4th(?! of (?:{months})\b)"),
+    "ordinal_fifth": (r"(?:the )?fifth(?: one)?", r"{not_a_day}5th(?! of (?:{months})\b)"),
+    # "last" is also a verb ("how long does it last") and a time word ("last week", "my last visit")
+    "ordinal_last": (r"the last(?: one| slot| option| opening| time| appointment(?! i))?(?! week| month| year| time i| visit)",
+                     r"last one", r"(?:the )?latest"),
+    "ordinal_word": (r"last", r"first thing", r"latest"),
+    "not_a_day_before": (r"on the", r"day the", r"mon", r"tue", r"wed", r"thu", r"fri"),
     **bookings.WORDS,
 }

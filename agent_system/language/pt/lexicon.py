@@ -188,5 +188,21 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "one_more_opener": (r"e", r"tamb[eé]m", r"tbm", r"tb"),
     "article": (r"a", r"o"),
     "doctor_title": (r"dr", r"dra", r"doutor", r"doutora"),
+    # a pick from a listing by its position (understanding/vocabulary.py); "{months}" is every language's month words
+    # and "{not_a_day}" what before a number makes it a day of the month ("dia 1o")
+    "ordinal_first": (r"(?:o |a )?mais cedo", r"(?:o |a )?mais proxim[oa]",
+                      # "primeiro de dezembro" is a day and "primeiro de tudo" a way of speaking
+                      r"(?<!minha )(?<!meu )(?:o |a )?primeir[oa](?! vez| de (?:{months}|tudo|\d+)\b)",
+                      r"(?<!dia )1o(?! de)"),
+    "ordinal_second": (r"(?:o )?segundo", r"a segunda(?![ -]feira)", r"segunda (?:opcao|vaga|da lista)",
+                       r"(?<!dia )2o(?! de)"),
+    "ordinal_third": (r"(?:o |a )?terceir[oa]", r"(?<!dia )3o(?! de)"),
+    "ordinal_fourth": (r"(?:o |a )?quart[oa] (?:horario|opcao|vaga)", r"o quarto", r"(?<!dia )4o(?! de)"),
+    "ordinal_fifth": (r"(?:o )?quinto", r"(?:a )?quinta (?:opcao|vaga)", r"(?<!dia )5o(?! de)"),
+    "ordinal_last": (r"(?<!minha )(?<!meu )(?:o |a )?ultim[oa](?! vez| semana| mes| consulta que)",
+                     r"(?:o |a )?mais tarde"),
+    # ordinals that are ordinary words too ("a última consulta do dia"): a pick only when the sentence is a choice
+    "ordinal_word": (r"ultim[oa]", r"mais tarde"),
+    "not_a_day_before": (r"dia",),
     **bookings.WORDS,
 }
