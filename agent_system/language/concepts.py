@@ -105,6 +105,14 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "call_me_back": "asking to be called, without a phone yet",
     "best_time": "when the patient would like the call ('de manhã', 'after 5 pm')",
     # dates (understanding/dates.py, day_corrections.py)
+    "window_between": "a window between two days ('entre', 'between'); its first word also makes bare numbers days",
+    "window_and": "the word between its two days ('e', 'and')",
+    "window_from": "a window from one day ('de', 'from') to another",
+    "window_to": "the word before its last day ('até', 'to')",
+    "window_until": "a window up to a day ('até', 'until')",
+    "window_before": "a window before a day ('antes de', 'before')",
+    "window_after": "a window after a day ('depois de', 'after')",
+    "window_starting": "a window starting on a day ('a partir de', 'starting')",
     "take_back": "a word taking back the day just said ('quinta, não, sexta', 'Thursday, no wait, Friday')",
     "ordinal_weekdays": "weekday names that are also ordinals ('a segunda opção')",
     # times of day (understanding/times.py)

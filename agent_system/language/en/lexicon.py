@@ -169,5 +169,14 @@ LEXICON: dict[str, tuple[str, ...]] = {
                      r"last one", r"(?:the )?latest"),
     "ordinal_word": (r"last", r"first thing", r"latest"),
     "not_a_day_before": (r"on the", r"day the", r"mon", r"tue", r"wed", r"thu", r"fri"),
+    # a window of days (understanding/date_windows.py): "between the 25th and 27th", "until Friday", "after the 26th"
+    "window_between": (r"between",),
+    "window_and": (r"and",),
+    "window_from": (r"from",),
+    "window_to": (r"to", r"till", r"until", r"through", r"thru"),
+    "window_until": (r"until", r"till", r"through", r"by"),
+    "window_before": (r"before",),
+    "window_after": (r"after",),
+    "window_starting": (r"from", r"starting(?: on| from)?"),
     **bookings.WORDS,
 }

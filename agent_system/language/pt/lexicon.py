@@ -204,5 +204,14 @@ LEXICON: dict[str, tuple[str, ...]] = {
     # ordinals that are ordinary words too ("a última consulta do dia"): a pick only when the sentence is a choice
     "ordinal_word": (r"ultim[oa]", r"mais tarde"),
     "not_a_day_before": (r"dia",),
+    # a window of days (understanding/date_windows.py): "entre 25 e 27", "até sexta", "a partir do dia 26"
+    "window_between": (r"entre",),
+    "window_and": (r"e",),
+    "window_from": (r"de", r"do", r"desde"),
+    "window_to": (r"a", r"ate", r"ao"),
+    "window_until": (r"ate",),
+    "window_before": (r"antes d[eoa]", r"antes"),
+    "window_after": (r"depois d[eoa](?! amanha)", r"apos"),
+    "window_starting": (r"a partir d[eoa]", r"desde"),
     **bookings.WORDS,
 }
