@@ -9,8 +9,8 @@ from functools import lru_cache
 from agent_system.language.concepts import CONCEPTS
 from agent_system.language.registry import generation, language_packs
 
-__all__ = ["LivePattern", "concept_pattern", "day_offsets", "hour_words", "month_first_words", "month_numbers", "weekday_numbers",
-           "words"]
+__all__ = ["LivePattern", "concept_pattern", "day_offsets", "month_first_words", "month_numbers", "number_table",
+           "weekday_numbers", "words"]
 
 
 def words(concept: str) -> tuple[str, ...]:
@@ -90,9 +90,14 @@ def day_offsets() -> dict[str, int]:
     return _calendar_numbers("day_offsets", generation())
 
 
-def hour_words() -> dict[str, int]:
-    """Every registered language's hours said in words -> the hour ("duas" -> 2, "three" -> 3)."""
-    return _calendar_numbers("hour_words", generation())
+def number_table(name: str) -> dict[str, int]:
+    """A number table of every registered language (LanguagePack.numbers): number_table("hour")["duas"] == 2."""
+    return _number_table(name, generation())
+
+
+@lru_cache(maxsize=16)
+def _number_table(name: str, _generation: int) -> dict[str, int]:
+    return {word: number for pack in language_packs() for word, number in pack.numbers.get(name, {}).items()}
 
 
 def month_first_words() -> tuple[str, ...]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from agent_system.language.lexicon import LivePattern, hour_words, words
+from agent_system.language.lexicon import LivePattern, number_table, words
 from agent_system.language.registry import language_packs
 
 
 def _hours() -> str:
-    return "|".join(sorted(hour_words(), key=len, reverse=True))
+    return "|".join(sorted(number_table("hour"), key=len, reverse=True))
 
 
 def _any(concept: str) -> str:
@@ -32,7 +32,7 @@ _MINUTES_SUFFIX = re.compile(r"\b(\d{1,2}h\d{2})\s*min\b")
 
 def spell_out(text: str) -> str:
     """The normalized text with spoken and loose times rewritten as digits."""
-    hours, packs = hour_words(), language_packs()
+    hours, packs = number_table("hour"), language_packs()
     for pack in packs:
         if pack.times_before is not None:
             text = pack.times_before(text, hours)

@@ -9,4 +9,4 @@ PACK = LanguagePack(code="en", keywords=calendar.KEYWORDS, keyword_endings=calen
                     phrases=answers.PHRASES, emergency=answers.EMERGENCY, blocked_notes=answers.BLOCKED_NOTES,
                     calendar=calendar.CALENDAR, lexicon=lexicon.LEXICON,
                     spoken_days=spoken.spell_out_days, number_words=spoken.NUMBER_WORDS,
-                    hour_words=spoken.HOUR_WORDS, times_before=spoken.times_before, times_after=spoken.times_after, month_before_day=True)
+                    numbers=spoken.NUMBERS, times_before=spoken.times_before, times_after=spoken.times_after, month_before_day=True)

@@ -25,6 +25,14 @@ _TENS = {"twenty": 20, "thirty": 30}
 HOUR_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
               "ten": 10, "eleven": 11, "twelve": 12}
 _MINUTES = {"fifteen": 15, "thirty": 30, "forty five": 45, "forty-five": 45}
+NUMBERS = {
+    "hour": HOUR_WORDS,
+    # how many days, weeks or hours a change moves a booking: "a week later", "two hours earlier"
+    "count": {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3},
+    # days are counted further: "ten days later"
+    "day_count": {"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10},
+    "length_minutes": {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "ninety": 90},
+}
 # Every word a day or an hour may be said in, for telling a bare choice of a slot from other talk.
 NUMBER_WORDS = frozenset({*_ORDINALS, *_CARDINALS, *_TENS, "forty", "noon", "half", "quarter", "past", "to", "clock",
                           "oclock"})

@@ -11,5 +11,5 @@ PACK = LanguagePack(code="pt", keywords=calendar.KEYWORDS, keyword_endings=calen
                     phrases=answers.PHRASES, emergency=answers.EMERGENCY, blocked_notes=answers.BLOCKED_NOTES,
                     calendar=calendar.CALENDAR, lexicon=lexicon.LEXICON,
                     spoken_days=spoken.spell_out_days, number_words=spoken.NUMBER_WORDS,
-                    hour_words=spoken.HOUR_WORDS, times_before=spoken.times_before, times_after=spoken.times_after,
+                    numbers=spoken.NUMBERS, times_before=spoken.times_before, times_after=spoken.times_after,
                     specialty_name=attrgetter("name_pt"), of_doctor=answers.of_doctor)

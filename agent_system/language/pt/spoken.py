@@ -21,6 +21,14 @@ HOUR_WORDS = {"uma": 1, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6
               "dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14, "quinze": 15,
               "dezesseis": 16, "dezessete": 17, "dezoito": 18}
 _MINUTES = {"quinze": 15, "trinta": 30, "quarenta e cinco": 45, "cinco": 5, "dez": 10, "vinte": 20}
+NUMBERS = {
+    "hour": HOUR_WORDS,
+    # how many days, weeks or hours a change moves a booking: "uma semana depois", "duas horas antes"
+    "count": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3},
+    # days are counted further: "dez dias depois"
+    "day_count": {"quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10},
+    "length_minutes": {"quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "noventa": 90},
+}
 # Every word a day or an hour may be said in, for telling a bare choice of a slot from other talk.
 NUMBER_WORDS = frozenset({*_UNITS, *_TEENS, *_TENS, "quarenta", "meia", "meio", "meio-dia", "pras", "pro", "pros", "o"})
 
