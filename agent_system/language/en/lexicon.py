@@ -5,7 +5,7 @@ accents). Where an entry is spelled the same in Portuguese ("ok", "show"), the P
 """
 from __future__ import annotations
 
-from agent_system.language.en import bookings
+from agent_system.language.en import bookings, when
 
 # Relatives a booking may be for ("for my mom", "my dad needs"): kept as said, so the answer says them back.
 _RELATIVES = (r"(?:mother|father|son|daughter)[ -]in[ -]law|son|daughter|kid|child|mom|mum|mother|dad|father|wife|"
@@ -62,10 +62,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "accept_thanks": ("thanks", "thank you", "thx", "ty"),
     "accept_filler": ("please", "pls", "plz", "then", "so", "and", "oh", "well", "really", "just", "very",
                       "that one", "this one", "that", "it"),
-    "time_cue": ("at",),
-    "hour_cue": (r"at",),
-    "not_after_hour": (r"slots?", r"appointments?", r"of"),
-    "hour_follows": (r"o ?clock", r"in the (?:morning|afternoon|evening)", r"am\b", r"pm\b"),
     # requests that write (understanding/write_intent.py)
     "write_book": (r"book", r"reserve", r"schedule"),
     "write_cancel": (r"call off",),
@@ -147,8 +143,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "not_a_plan_name": tuple("""
         my your our the a an any which what health dental private medical travel life this that is are do does
         accepted accept take""".split()),
-    # a word taking back the day just said (understanding/day_corrections.py)
-    "take_back": ("no", "no wait", "wait", "err", "i mean", "sorry", "oops"),
     # a message that asks for several things (understanding/requests.py, continued_request.py); matched ignoring case
     "request_and": (r"and", r"but", r"plus"),
     "request_also": (r"also",),
@@ -169,35 +163,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
                      r"last one", r"(?:the )?latest"),
     "ordinal_word": (r"last", r"first thing", r"latest"),
     "not_a_day_before": (r"on the", r"day the", r"mon", r"tue", r"wed", r"thu", r"fri"),
-    # a window of days (understanding/date_windows.py): "between the 25th and 27th", "until Friday", "after the 26th"
-    "window_between": (r"between",),
-    "window_and": (r"and",),
-    "window_from": (r"from",),
-    "window_to": (r"to", r"till", r"until", r"through", r"thru"),
-    "window_until": (r"until", r"till", r"through", r"by"),
-    "window_before": (r"before",),
-    "window_after": (r"after",),
-    "window_starting": (r"from", r"starting(?: on| from)?"),
-    # a change relative to the booking (understanding/relative_change.py)
-    "next_day": (r"the (?:next|following) day", r"the day after"),
-    "day_before": (r"the day before", r"the previous day"),
-    "same_day": (r"same day", r"that (?:same )?day"),
-    "following_week": (r"next week", r"the following week", r"the week after"),
-    "same_week": (r"(?:that|the) same week", r"same week", r"of (?:that|this) week"),
-    "later_word": (r"later",),
-    "unit_week": (r"weeks?",),
-    "unit_day": (r"days?",),
-    "unit_hour": (r"hours?", r"hrs?"),
-    "half_hour": (r"half an hour",),
-    "and_a_half": (r"and a half",),
-    "shift_later": (r"later", r"after", r"on", r"ahead", r"forward", r"further"),
-    "shift_earlier": (r"earlier", r"before", r"sooner", r"back"),
-    "hours_later": (r"later", r"after"),
-    "hours_earlier": (r"earlier", r"before"),
-    "shift_earlier_verb": (r"bring(?: it| me| that)? forward(?: by)?", r"move(?: it| me| that)? up(?: by)?"),
-    "shift_later_verb": (r"push(?: it| me| that| this)?(?: back| out)?(?: by)?", r"delay(?: it| that)?(?: by)?",
-                         r"postpone(?: it| that)?(?: by)?", r"shift(?: it| that)? by"),
-    "exactly": (r"exactly", r"just"),
-    "earlier_word": (r"earlier",),
     **bookings.WORDS,
+    **when.WORDS,
 }

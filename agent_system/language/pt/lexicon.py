@@ -5,7 +5,7 @@ accents). Where an entry is spelled the same in English ("ok", "show"), it is li
 """
 from __future__ import annotations
 
-from agent_system.language.pt import bookings
+from agent_system.language.pt import bookings, when
 
 # Relatives a booking may be for ("pro meu filho", "minha mãe precisa"): kept as said, so the answer says them back.
 _RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó]|vo|vovo|irma|irmao|net[oa]|"
@@ -74,8 +74,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
         r"urolog\w*", r"endocrino\w*", r"otorrino\w*", r"gastro\w*", r"dentista", r"odontolog\w*", r"oncolog\w*",
         r"nutricionista", r"fisioterap\w*", r"clinico geral", r"pneumolog\w*", r"nefrolog\w*", r"reumatolog\w*",
         r"obstetr\w*", r"geriatr\w*", r"infectolog\w*", r"hematolog\w*", r"alergista", r"oculista"),
-    # weekdays that are ordinals too: "a segunda opção" is not a Monday
-    "ordinal_weekdays": (r"segunda", r"terca", r"quarta", r"quinta", r"sexta"),
     # a reply that only accepts (understanding/acceptance.py): plain phrases
     "accept_yes": ("sim", "simm", "s", "ss", "pode ser", "pode sim", "pode", "quero", "quero sim", "eu quero",
                    "vou querer", "aceito", "claro", "com certeza", "isso", "isso mesmo", "bora", "vamos", "vamo",
@@ -87,11 +85,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "accept_filler": ("por favor", "pf", "pfv", "pfvr", "entao", "e", "ah", "sim sim", "ja", "mesmo", "muito",
                       # a pointer at what was just shown names no slot of its own: "pode marcar esse"
                       "esse", "essa", "esse ai", "essa ai"),
-    # a word right before an hour: "às 10", "das 9", "pelas 8"
-    "time_cue": ("as", "das", "pelas"),
-    "hour_cue": (r"as", r"das", r"a", r"pelas"),
-    "not_after_hour": (r"consultas?", r"vagas?", r"horarios?", r"pessoas?", r"opcoes", r"das", r"dos", r"de"),
-    "hour_follows": (r"e meia", r"d[ae] (?:manha|tarde|noite)", r"horas?\b"),
     # requests that write (understanding/write_intent.py)
     "write_book": (r"marc(?:a|ar|amos)", r"marque", r"agend(?:a|ar|e)", r"reserv(?:a|ar|e)", r"encaix(?:a|ar|e)",
                    r"garant(?:e|a|ir)"),
@@ -179,8 +172,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "not_a_plan_name": tuple("""
         de da do saude medico odontologico individual empresarial familiar particular coletivo que qual quais voces
         vcs vc seu sua meu minha teu tua aceito aceitos aceitam aceita e ou""".split()),
-    # a word taking back the day just said (understanding/day_corrections.py)
-    "take_back": ("nao", "digo", "quer dizer", "ou melhor", "ops", "perdao"),
     # a message that asks for several things (understanding/requests.py, continued_request.py); matched ignoring case
     "request_and": (r"e", r"mas"),
     "request_also": (r"tamb[eé]m", r"tbm", r"tb"),
@@ -204,37 +195,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     # ordinals that are ordinary words too ("a última consulta do dia"): a pick only when the sentence is a choice
     "ordinal_word": (r"ultim[oa]", r"mais tarde"),
     "not_a_day_before": (r"dia",),
-    # a window of days (understanding/date_windows.py): "entre 25 e 27", "até sexta", "a partir do dia 26"
-    "window_between": (r"entre",),
-    "window_and": (r"e",),
-    "window_from": (r"de", r"do", r"desde"),
-    "window_to": (r"a", r"ate", r"ao"),
-    "window_until": (r"ate",),
-    "window_before": (r"antes d[eoa]", r"antes"),
-    "window_after": (r"depois d[eoa](?! amanha)", r"apos"),
-    "window_starting": (r"a partir d[eoa]", r"desde"),
-    # a change relative to the booking (understanding/relative_change.py)
-    "next_day": (r"no dia seguinte", r"dia seguinte"),
-    "day_before": (r"no dia anterior", r"dia anterior"),
-    "same_day": (r"n?(?:o|esse|aquele|nesse|naquele) mesmo dia", r"mesmo dia"),
-    "following_week": (r"semana seguinte", r"semana q(?:ue)? vem", r"proxima semana", r"(?:na |pra |para a )?outra semana"),
-    "same_week": (r"n?(?:a|essa|nessa) mesma semana", r"mesma semana", r"(?:dessa|desta|daquela) semana"),
-    "later_word": (r"mais tarde",),
-    "unit_week": (r"semanas?",),
-    "unit_day": (r"dias?",),
-    "unit_hour": (r"horas?",),
-    "half_hour": (r"meia hora",),
-    "and_a_half": (r"e meia",),
-    "shift_later": (r"pra frente", r"para frente", r"depois", r"mais tarde", r"adiante", r"a mais"),
-    "shift_earlier": (r"antes", r"mais cedo", r"pra tras", r"para tras", r"a menos"),
-    "hours_later": (r"depois", r"mais tarde", r"pra frente", r"para frente"),
-    "hours_earlier": (r"antes", r"mais cedo", r"pra tras", r"para tras"),
-    "shift_earlier_verb": (r"adiant\w*", r"antecip\w*"),
-    "shift_back_verb": (r"volt\w*", r"recu\w*"),
-    "shift_later_verb": (r"adi(?:a|ar|e)", r"atras\w*", r"empurr\w*"),
-    "shift_by": (r"em",),
-    "exactly": (r"exatamente", r"so"),
-    "shifted_booking": (r"ela", r"ele", r"isso", r"essa", r"esse", r"a consulta", r"o horario"),
-    "earlier_word": (r"mais cedo",),
     **bookings.WORDS,
+    **when.WORDS,
 }

@@ -1,0 +1,47 @@
+"""Portuguese: the words of days, times and changes relative to a booking that the reading looks for, by concept
+(language/concepts.py), on folded text (joined into the pack's lexicon)."""
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, ...]] = {
+    # a word right before an hour: "às 10", "das 9", "pelas 8"
+    "time_cue": ("as", "das", "pelas"),
+    "hour_cue": (r"as", r"das", r"a", r"pelas"),
+    "not_after_hour": (r"consultas?", r"vagas?", r"horarios?", r"pessoas?", r"opcoes", r"das", r"dos", r"de"),
+    "hour_follows": (r"e meia", r"d[ae] (?:manha|tarde|noite)", r"horas?\b"),
+    # weekdays that are ordinals too: "a segunda opção" is not a Monday
+    "ordinal_weekdays": (r"segunda", r"terca", r"quarta", r"quinta", r"sexta"),
+    # a word taking back the day just said (understanding/day_corrections.py)
+    "take_back": ("nao", "digo", "quer dizer", "ou melhor", "ops", "perdao"),
+    # a window of days (understanding/date_windows.py): "entre 25 e 27", "até sexta", "a partir do dia 26"
+    "window_between": (r"entre",),
+    "window_and": (r"e",),
+    "window_from": (r"de", r"do", r"desde"),
+    "window_to": (r"a", r"ate", r"ao"),
+    "window_until": (r"ate",),
+    "window_before": (r"antes d[eoa]", r"antes"),
+    "window_after": (r"depois d[eoa](?! amanha)", r"apos"),
+    "window_starting": (r"a partir d[eoa]", r"desde"),
+    # a change relative to the booking (understanding/relative_change.py)
+    "next_day": (r"no dia seguinte", r"dia seguinte"),
+    "day_before": (r"no dia anterior", r"dia anterior"),
+    "same_day": (r"n?(?:o|esse|aquele|nesse|naquele) mesmo dia", r"mesmo dia"),
+    "following_week": (r"semana seguinte", r"semana q(?:ue)? vem", r"proxima semana", r"(?:na |pra |para a )?outra semana"),
+    "same_week": (r"n?(?:a|essa|nessa) mesma semana", r"mesma semana", r"(?:dessa|desta|daquela) semana"),
+    "later_word": (r"mais tarde",),
+    "unit_week": (r"semanas?",),
+    "unit_day": (r"dias?",),
+    "unit_hour": (r"horas?",),
+    "half_hour": (r"meia hora",),
+    "and_a_half": (r"e meia",),
+    "shift_later": (r"pra frente", r"para frente", r"depois", r"mais tarde", r"adiante", r"a mais"),
+    "shift_earlier": (r"antes", r"mais cedo", r"pra tras", r"para tras", r"a menos"),
+    "hours_later": (r"depois", r"mais tarde", r"pra frente", r"para frente"),
+    "hours_earlier": (r"antes", r"mais cedo", r"pra tras", r"para tras"),
+    "shift_earlier_verb": (r"adiant\w*", r"antecip\w*"),
+    "shift_back_verb": (r"volt\w*", r"recu\w*"),
+    "shift_later_verb": (r"adi(?:a|ar|e)", r"atras\w*", r"empurr\w*"),
+    "shift_by": (r"em",),
+    "exactly": (r"exatamente", r"so"),
+    "shifted_booking": (r"ela", r"ele", r"isso", r"essa", r"esse", r"a consulta", r"o horario"),
+    "earlier_word": (r"mais cedo",),
+}
