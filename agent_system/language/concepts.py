@@ -134,6 +134,8 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "window_before": "a window before a day ('antes de', 'before')",
     "window_after": "a window after a day ('depois de', 'after')",
     "window_starting": "a window starting on a day ('a partir de', 'starting')",
+    "week_after_next": "the week after next ('daqui a duas semanas')", "next_week": "next week ('semana que vem')",
+    "this_week": "this week", "this_month": "this month", "next_month": "next month ('mês que vem')",
     "take_back": "a word taking back the day just said ('quinta, não, sexta', 'Thursday, no wait, Friday')",
     "ordinal_weekdays": "weekday names that are also ordinals ('a segunda opção')",
     # times of day (understanding/times.py)

@@ -82,16 +82,10 @@ _DAY_OF_MONTH = re.compile(
     re.ASCII,
 )
 
-# "semana que vem", "semana q vem", "semana qe vem", "proxima semana", "prox semana", "semana seguinte".
-_NEXT_WEEK = r"semana\s+q(?:ue|e)?\s+vem|prox(?:ima|ma)?\.?\s+semana|semana seguinte|next\s+w(?:ee)?k"
-_WEEK_AFTER_NEXT = (r"(?:the\s+)?week\s+after\s+next|semana\s+depois\s+da\s+(?:que\s+vem|proxima)"
-                    r"|daqui\s+a\s+(?:2|duas)\s+semanas|in\s+(?:2|two)\s+weeks")
-_RANGE = re.compile(
-    rf"\b(?:(?P<two_weeks>{_WEEK_AFTER_NEXT})|(?P<next_week>{_NEXT_WEEK})"
-    r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
-    r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
-    r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
-)
+# "semana que vem", "next week", "the week after next", "este mês": the language packs' words for weeks and months.
+_RANGE = LivePattern(lambda: re.compile(
+    r"\b(?:" + "|".join(f"(?P<{kind}>{'|'.join(words(kind))})"
+                        for kind in ("week_after_next", "next_week", "this_week", "this_month", "next_month")) + r")\b"))
 
 
 def find_dates(text: str, today: date, week: date | None = None) -> list[date]:
@@ -162,9 +156,9 @@ def weekdays_named(text: str) -> list[int]:
 def week_named(text: str, today: date) -> date | None:
     """The Monday of a later week the (normalised) message names ("semana que vem", "week after next"), if any."""
     match = _RANGE.search(text)
-    if match is None or not (match["next_week"] or match["two_weeks"]):
+    if match is None or not (match["next_week"] or match["week_after_next"]):
         return None
-    return today + timedelta(days=(14 if match["two_weeks"] else 7) - today.weekday())
+    return today + timedelta(days=(14 if match["week_after_next"] else 7) - today.weekday())
 
 
 def _in_week(rule: Rule, day: date | None, week: date | None) -> date | None:
@@ -179,7 +173,7 @@ def find_date_range(text: str, today: date) -> tuple[date, date] | None:
     match = _RANGE.search(text)
     if match is None:
         return None
-    if match["next_week"] or match["two_weeks"]:
+    if match["next_week"] or match["week_after_next"]:
         monday = week_named(text, today)
         return monday, monday + timedelta(days=6)
     if match["this_week"]:

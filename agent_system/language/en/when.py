@@ -39,4 +39,10 @@ WORDS: dict[str, tuple[str, ...]] = {
                          r"postpone(?: it| that)?(?: by)?", r"shift(?: it| that)? by"),
     "exactly": (r"exactly", r"just"),
     "earlier_word": (r"earlier",),
+    # weeks and months asked about (understanding/dates.py)
+    "week_after_next": (r"(?:the\s+)?week\s+after\s+next", r"in\s+(?:2|two)\s+weeks"),
+    "next_week": (r"next\s+w(?:ee)?k",),
+    "this_week": (r"this week",),
+    "this_month": (r"this month",),
+    "next_month": (r"next month",),
 }

@@ -44,4 +44,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "exactly": (r"exatamente", r"so"),
     "shifted_booking": (r"ela", r"ele", r"isso", r"essa", r"esse", r"a consulta", r"o horario"),
     "earlier_word": (r"mais cedo",),
+    # weeks and months asked about (understanding/dates.py)
+    "week_after_next": (r"semana\s+depois\s+da\s+(?:que\s+vem|proxima)", r"daqui\s+a\s+(?:2|duas)\s+semanas"),
+    "next_week": (r"semana\s+q(?:ue|e)?\s+vem", r"prox(?:ima|ma)?\.?\s+semana", r"semana seguinte"),
+    "this_week": (r"n?(?:est|ess)a semana",),
+    "this_month": (r"n?(?:est|ess)e mes",),
+    "next_month": (r"mes q(?:ue)? vem", r"prox(?:imo)? mes"),
 }
