@@ -69,6 +69,10 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "next_one": "the next of the patient's bookings, said whole ('next appointment')",
     "a_booking": "a booking the patient already has, pointed at ('aquela consulta', 'my appointment')",
     "appointment_topic": "words that make a message about appointments",
+    "one_more": "one booking more, besides the others ('também', 'another appointment')",
+    "one_more_negation": "a negation that says it is not one more ('não quero outra')",
+    "also_not": "'também não': not one more",
+    "clause_but": "'mas', 'but': a negation reaches no further (matched on the message, ignoring case)",
     # what a visit costs (understanding/price.py)
     "price": "asking what something costs ('quanto custa', 'how much')",
     "price_around": "words that may stand around the price words and ask nothing else (words)",

@@ -70,15 +70,12 @@ SAME_TIME = LivePattern(lambda: _of("same_time"))
 CANT_MAKE_IT = LivePattern(lambda: _of("cant_make_it"))
 # A booking on top of those the patient has: "marca também…", "mais uma consulta", "além da que já tenho",
 # "book another appointment", "…as well", "…too". The request itself then says the patient wants both.
-_MORE = (r"tambem|tbm|tb|mais uma (?:consulta|marcacao|reserva|vaga)|(?:marc|agend|reserv)\w* mais uma(?! vez)"
-         r"|outra consulta|alem d(?:a|o|as|os|essa|esse|isso)|also|as well|in addition|additional"
-         r"|(?:another|one more) (?:appointment|booking|visit|consultation|one)|(?:book|schedule) one more|too$")
-_ONE_MORE = _any(_MORE)
+_ONE_MORE = LivePattern(lambda: _of("one_more"))
 # Said not to be one more: "não quero outra consulta", "não preciso de mais uma", "também não",
 # "I don't want another".
-_NOT_ONE_MORE = re.compile(rf"\b(?:nao|nem|nunca|jamais|not|never|don t|dont|won t|wont|do not|will not)\b"
-                           rf"(?: \S+){{0,3}} (?:{_MORE})\b|\b(?:tambem|tbm|tb) (?:nao|nem)\b")
-_CLAUSE_END = re.compile(r"[,;:!?\n]|\.(?=\s|$)|\b(?:mas|but)\b", re.IGNORECASE)
+_NOT_ONE_MORE = LivePattern(lambda: re.compile(
+    rf"\b{_group('one_more_negation')}\b(?: \S+){{0,3}} {_group('one_more')}\b|\b{_group('also_not')}\b"))
+_CLAUSE_END = LivePattern(lambda: re.compile(rf"[,;:!?\n]|\.(?=\s|$)|\b{_group('clause_but')}\b", re.IGNORECASE))
 
 MY_APPOINTMENTS = _any(
     r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",

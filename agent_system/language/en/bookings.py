@@ -38,4 +38,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "a_booking": (r"(?:that|my|this) {booking}",),
     "appointment_topic": (r"appointments?", r"bookings?", r"book\w*", r"slots?", r"doctors?", r"schedul\w*",
                           r"visits?", r"opening", r"resched\w*"),
+    # one booking more, besides the others: "book another appointment", "…as well", "…too"
+    "one_more": (r"also", r"as well", r"in addition", r"additional",
+                 r"(?:another|one more) (?:appointment|booking|visit|consultation|one)", r"(?:book|schedule) one more",
+                 r"too$"),
+    "one_more_negation": (r"not", r"never", r"don t", r"dont", r"won t", r"wont", r"do not", r"will not"),
+    "clause_but": (r"but",),
 }

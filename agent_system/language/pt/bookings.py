@@ -38,4 +38,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "a_booking": (r"(?:minhas?|meus?|aquel[ae]s?|essa|esse|esta|este) {booking}",),
     "appointment_topic": (r"consultas?", r"horarios?", r"vagas?", r"agenda\w*", r"marc\w*", r"medic[oa]s?",
                           r"doutor[a]?", r"dra?", r"cancel\w*", r"desmarc\w*", r"remarc\w*"),
+    # one booking more, besides the others: "marca também…", "mais uma consulta", "além da que já tenho"
+    "one_more": (r"tambem", r"tbm", r"tb", r"mais uma (?:consulta|marcacao|reserva|vaga)",
+                 r"(?:marc|agend|reserv)\w* mais uma(?! vez)", r"outra consulta", r"alem d(?:a|o|as|os|essa|esse|isso)"),
+    "one_more_negation": (r"nao", r"nem", r"nunca", r"jamais"),
+    "also_not": (r"(?:tambem|tbm|tb) (?:nao|nem)",),
+    "clause_but": (r"mas",),
 }
