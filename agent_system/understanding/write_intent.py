@@ -44,16 +44,15 @@ _WISHED = LivePattern(lambda: re.compile(
     rf"\b{_any('wish')} (?:(?:de|to|me|pra mim) )?{_write()}"
     rf"|\b{_any('wish')} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b"))
 # "me vê um horário com…", "consegue uma vaga pra mim com…": a slot asked for by its noun, a request with the whole slot.
-_SLOT_NOUN = re.compile(r"^(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
-                        r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)(?P<rest>.*)$")
+_SLOT_NOUN = LivePattern(lambda: re.compile(rf"^{_any('slot_by_noun')}(?P<rest>.*)$"))
 _WISHED_SLOT = LivePattern(lambda: re.compile(rf"^{_openers()}{_any('wish')} (?P<rest>.+)$"))
 # "pode marcar…?" and "can you book…?" ask someone to act: a request even as a question. "dá pra…" and "tem como…"
 # are requests only when not asked ("tem como marcar sem convênio?" asks whether); "posso marcar…?", "could I get in
 # with…?" ask leave, a request when they name the whole slot. "esse pode reservar": the slot just named, then the request.
 _ASKED_POLITELY = LivePattern(lambda: re.compile(
-    rf"^{_openers()}(?:(?:esse|essa|este|esta|this one|that one) )?"
+    rf"^{_openers()}(?:{_any('this_one')} )?"
     rf"(?P<modal>{_any('second_person')}|{_any('soft_modal')}|{_any('may_i')}) "
-    rf"(?:(?:me|pra mim|por favor|please|just|so|ja) )*{_write()}(?P<rest>.*)$"))
+    rf"(?:{_any('polite_filler')} )*{_write()}(?P<rest>.*)$"))
 _SOFT_OR_LEAVE = LivePattern(lambda: re.compile(rf"{_any('soft_modal')}|{_any('may_i')}"))
 _OPENERS_ONLY = LivePattern(lambda: re.compile(_openers()))
 
@@ -62,51 +61,41 @@ _HEDGED = phrase_pattern("hedge")  # "if", "só pra saber", "if you were me": as
 _COURTESY = phrase_pattern("courtesy")
 # Conditions that close a question the patient asked just before: "…? se tiver, marca", "…? if so, book it".
 # "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
-_SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
+_SEE_IF = LivePattern(lambda: re.compile(rf"^{_any('see_if')}"))
 # "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
 # A whole slot followed by "works" accepts it too ("Dr. X on Tuesday at 9 am works").
 _ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario|am|pm|h|\d) works(?: for me| fine)?$"
                        r"| works for me\b")
 _TAG = phrase_pattern("go_ahead_tag")  # "…, beleza?", "…, would that work?"
-_CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
-_ASKING = re.compile(
-    r"^(?:e |and |so )?(?:is|are|was|were|does|do|did|has|have|had)\b|\b(?:quem|qual|quais|quanto|quanta|quantos|"
-    r"quantas|onde|aonde|como|quando|por que|porque|pq|who|whom|whose|what|which|where|how|when|why|whether)\b")
+_CONDITION_MET = LivePattern(lambda: re.compile(rf"^{_any('condition_met')}\b ?"))
+_ASKING = LivePattern(lambda: re.compile(
+    rf"^(?:{_any('question_opener')} )?{_any('question_auxiliary')}\b|\b{_any('question_word')}\b"))
 
-# Words a bare choice of a slot may use, besides numbers and a doctor's name after the title.
-_SLOT_WORDS = frozenset("""
-    o a os as das da de do dos no na em com with at on the for para pra pro e and dia day h hs hrs horas hora am pm
-    manha tarde noite morning afternoon evening amanha hoje tomorrow today feira seg ter qua qui sex segunda terca
-    quarta quinta sexta sabado domingo monday tuesday wednesday thursday friday saturday sunday janeiro fevereiro marco
-    abril maio junho julho agosto setembro outubro novembro dezembro january february march april may june july august
-    september october november december primeiro primeira segundo segunda terceiro terceira quarto quarta quinto quinta
-    ultimo ultima first second third fourth fifth last mais cedo proximo proxima earliest soonest esse essa este esta
-    aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
-    pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
-    dele dela his her entao c
-    perfeito otimo great um uma entao then go an in
-    """.split()) | NUMBER_WORDS
-_ANCHORS = frozenset("""
-    amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
-    primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse
-    essa este esta that this manha tarde noite morning afternoon evening
-    """.split())
-_ORDINAL_ANCHORS = frozenset("""primeiro primeira segundo terceiro terceira ultimo ultima first second third fourth
-    fifth last cedo earliest soonest esse essa este esta that this""".split())
+# The words of a bare choice of a slot are the language packs' (language/<code>/lexicon.py): what it may say, what in
+# it picks (a day, a part of the day, an ordinal, a pointer), and which of those are ordinals or pointers.
+
+
+def _word_set(concept: str) -> frozenset[str]:
+    """A concept's words in every registered language, as a set (a bare choice is checked word by word)."""
+    return _words_of(concept, generation())
+
+
+@lru_cache(maxsize=32)
+def _words_of(concept: str, _generation: int) -> frozenset[str]:
+    return frozenset(words(concept)) | (NUMBER_WORDS if concept == "slot_word" else frozenset())
+
+
 _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
 # A day or an hour said in words picks as a digit does ("dia vinte e seis as dezesseis horas"); not the little
 # words that only join them, nor "um"/"uma"/"one" (an article as often as a number).
 _SPOKEN_NUMBERS = NUMBER_WORDS - frozenset("""o to pras pro pros past half quarter clock oclock meia meio um uma
     one""".split())
-# Words that say something about a doctor or slot: after a title they end the name, and the reply.
-_PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
-    caro cara barato is are free available open good busy taken has does works""".split())
 # Said anywhere, these make the whole message a question: "marca com o Dr. X às 9h, só perguntando".
 _JUST_ASKING = phrase_pattern("just_asking")
 _SPECIALTY = re.compile(r"^(?:cardio|dermato|derma|orto|ortho|pele|joelho)")
 
 _SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")
-_CLAUSES = re.compile(r"[;,]|\b(?:mas|but|then|depois|after that)\b", re.IGNORECASE)
+_CLAUSES = LivePattern(lambda: re.compile(rf"[;,]|\b{_any('clause_break')}\b", re.IGNORECASE))
 _QUOTED = re.compile(r"[\"“”«»][^\"“”«»]*[\"“”«»]")
 
 
@@ -192,27 +181,27 @@ def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
     """Words that name a doctor, a day and a time ("com a dra X dia 24 as 11h30", "Dr. X on Nov 30 at 2 PM")."""
     doctor = any(w in _TITLES or w in names for w in words)
     numbers = sum(w[:1].isdigit() or w in _SPOKEN_NUMBERS for w in _numbers_joined(words))  # "the twenty-seventh"
-    days = sum(w in _ANCHORS and w not in _ORDINAL_ANCHORS for w in words)
+    anchors, ordinals = _word_set("slot_anchor"), _word_set("ordinal_anchor")
+    days = sum(w in anchors and w not in ordinals for w in words)
     return doctor and (numbers >= 2 or (numbers == 1 and days >= 1))
 
 
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
     """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
-    words = [part for word in words for part in word.split("-") if part]  # "sexta-feira"
-    return _slot_words_only(words, names) and any(w in _ANCHORS or w in _SPOKEN_NUMBERS or w[:1].isdigit()
-                                                  for w in words)
+    words, anchors = [part for word in words for part in word.split("-") if part], _word_set("slot_anchor")  # "sexta-feira"
+    return _slot_words_only(words, names) and any(w in anchors or w in _SPOKEN_NUMBERS or w[:1].isdigit() for w in words)
 
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
-    after_title = 0
+    after_title, predicates, slot_words = 0, _word_set("predicate"), _word_set("slot_word")
     for word in _numbers_joined([part for said in words for part in said.split("-") if part]):
         if word in _TITLES:
             after_title = 3
-        elif word in _PREDICATES:
+        elif word in predicates:
             return False
         elif after_title and word.isalpha():
             after_title -= 1
-        elif not (word in _SLOT_WORDS or word in names or word[:1].isdigit() or _SPECIALTY.match(word)):
+        elif not (word in slot_words or word in names or word[:1].isdigit() or _SPECIALTY.match(word)):
             return False
     return True
 

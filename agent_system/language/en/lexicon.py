@@ -95,6 +95,36 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "its", "now", "right", "correct"),
     "confirm_no": ("no", "nope", "nah", "not", "don", "dont", "t", "never", "keep", "wait", "hold", "think", "later",
                    "maybe"),
+    # a bare choice of a slot, and what makes a clause a question (understanding/write_intent.py)
+    "question_opener": (r"and", r"so"),
+    "question_auxiliary": (r"is", r"are", r"was", r"were", r"does", r"do", r"did", r"has", r"have", r"had"),
+    "question_word": (r"who", r"whom", r"whose", r"what", r"which", r"where", r"how", r"when", r"why", r"whether"),
+    # conditions that close a question asked just before: "…? if so, book it"
+    "condition_met": (r"if so", r"if yes", r"if it is", r"if there is", r"if available"),
+    "this_one": (r"this one", r"that one"),
+    "polite_filler": (r"please", r"just", r"so"),
+    "clause_break": (r"but", r"then", r"after that"),
+    # words a bare choice of a slot may use, besides numbers and a doctor's name (words)
+    "slot_word": tuple((
+        "with at on the for and day hrs am pm morning afternoon evening tomorrow today monday tuesday "
+        "wednesday thursday friday saturday sunday january february march april may june july august september "
+        "october november december first second third fourth fifth last earliest soonest that this one option "
+        "slot appointment my it please yes take i ll clinic list serve serves works fine his her great then go "
+        "an in"
+    ).split()),
+    # words that pick in a bare choice: a day, a part of the day, an ordinal, a pointer (words)
+    "slot_anchor": tuple((
+        "tomorrow today monday tuesday wednesday thursday friday first second third fourth fifth last earliest "
+        "soonest that this morning afternoon evening"
+    ).split()),
+    # of those, the ordinals and pointers (words)
+    "ordinal_anchor": tuple((
+        "first second third fourth fifth last earliest soonest that this"
+    ).split()),
+    # words that say something about a doctor or slot: they end the name, and the reply (words)
+    "predicate": tuple((
+        "is are free available open good busy taken has does works"
+    ).split()),
     # whom a booking is for (understanding/family.py): each entry names the relative in its group "relation"
     "relative_booked_for": (
         rf"for\s+my\s+{_ABOUT}(?P<relation>{_RELATIVES})\b",

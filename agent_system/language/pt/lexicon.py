@@ -121,6 +121,43 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "desculpa", "desculpe", "foi", "mal", "agora", "correto", "certo"),
     "confirm_no": ("nao", "negativo", "nunca", "jamais", "deixa", "deixar", "mantem", "mantenha", "manter", "espera",
                    "esperar", "pensar", "pensando", "depois", "talvez", "esquece", "desisti"),
+    # a bare choice of a slot, and what makes a clause a question (understanding/write_intent.py)
+    "question_opener": (r"e",),
+    "question_word": (r"quem", r"qual", r"quais", r"quanto", r"quanta", r"quantos", r"quantas", r"onde", r"aonde",
+                      r"como", r"quando", r"por que", r"porque", r"pq"),
+    # conditions that close a question asked just before: "…? se tiver, marca"
+    "condition_met": (r"se sim", r"se tiver", r"se estiver", r"se der"),
+    # "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there
+    "see_if": (r"(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)",),
+    # "me vê um horário com…", "consegue uma vaga pra mim com…": a slot asked for by its noun
+    "slot_by_noun": (r"(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
+                     r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)",),
+    "this_one": (r"esse", r"essa", r"este", r"esta"),
+    "polite_filler": (r"me", r"pra mim", r"por favor", r"so", r"ja"),
+    "clause_break": (r"mas", r"depois"),
+    # words a bare choice of a slot may use, besides numbers and a doctor's name (words)
+    "slot_word": tuple((
+        "o a os as das da de do dos no na em com para pra pro e dia horas hora manha tarde noite amanha hoje "
+        "feira seg ter qua qui sex segunda terca quarta quinta sexta sabado domingo janeiro fevereiro marco "
+        "abril maio junho julho agosto setembro outubro novembro dezembro primeiro primeira segundo terceiro "
+        "terceira quarto quinto ultimo ultima mais cedo proximo proxima esse essa este esta aquele aquela "
+        "opcao horario vaga consulta minha meu me mim pf pfv por favor ok sim pode ser fico vou mesmo ai "
+        "clinica lista dele dela entao c perfeito otimo um uma h hs"
+    ).split()),
+    # words that pick in a bare choice: a day, a part of the day, an ordinal, a pointer (words)
+    "slot_anchor": tuple((
+        "amanha hoje segunda terca quarta quinta sexta primeiro primeira segundo terceiro terceira ultimo "
+        "ultima cedo esse essa este esta manha tarde noite"
+    ).split()),
+    # of those, the ordinals and pointers (words)
+    "ordinal_anchor": tuple((
+        "primeiro primeira segundo terceiro terceira ultimo ultima cedo esse essa este esta"
+    ).split()),
+    # words that say something about a doctor or slot: they end the name, and the reply (words)
+    "predicate": tuple((
+        "ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa caro "
+        "cara barato"
+    ).split()),
     # whom a booking is for (understanding/family.py): each entry names the relative in its group "relation"
     "relative_booked_for": (
         rf"{_FOR}(?:meu|minha)\s+(?P<relation>{_RELATIVES})\b",  # "pro meu filho", "a consulta da minha filha"
