@@ -9,7 +9,7 @@ from functools import lru_cache
 from agent_system.language.concepts import CONCEPTS
 from agent_system.language.registry import generation, language_packs
 
-__all__ = ["LivePattern", "concept_pattern", "day_offsets", "month_first_words", "month_numbers", "number_table",
+__all__ = ["LivePattern", "alternatives", "concept_pattern", "day_offsets", "month_first_words", "month_numbers", "number_table",
            "weekday_numbers", "words"]
 
 
@@ -23,6 +23,12 @@ def words(concept: str) -> tuple[str, ...]:
 @lru_cache(maxsize=256)  # a turn asks for the same few concepts many times; a registration starts a new generation
 def _words(concept: str, _generation: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys(entry for pack in language_packs() for entry in pack.lexicon.get(concept, ())))
+
+
+def alternatives(concept: str) -> str:
+    """The concept's entries as the alternatives of a pattern ("a|b|c"); one that never matches when no registered
+    language has words for it (an empty alternative would match everywhere)."""
+    return "|".join(words(concept)) or _NOTHING
 
 
 class LivePattern:
@@ -69,7 +75,7 @@ class LivePattern:
 
 def concept_pattern(concept: str, template: str = r"\b(?:{})\b") -> LivePattern:
     """Any of a concept's entries, placed in `template` (by default: as whole words)."""
-    return LivePattern(lambda: re.compile(template.format("|".join(words(concept)) or _NOTHING)))
+    return LivePattern(lambda: re.compile(template.format(alternatives(concept))))
 
 
 _NOTHING = r"(?!)"  # a concept no registered language has words for matches nothing, not every word boundary

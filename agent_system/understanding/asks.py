@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from agent_system.language.lexicon import LivePattern, words
+from agent_system.language.lexicon import LivePattern, alternatives, words
 from agent_system.language.text import normalize
 
 
@@ -21,7 +21,7 @@ def _any(*constructions: str) -> re.Pattern[str]:
 
 
 def _group(concept: str) -> str:
-    return "(?:" + "|".join(words(concept)) + ")"
+    return f"(?:{alternatives(concept)})"
 
 
 def _of(concept: str) -> re.Pattern[str]:

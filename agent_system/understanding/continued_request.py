@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from agent_system.language.lexicon import LivePattern, words
+from agent_system.language.lexicon import LivePattern, alternatives
 from agent_system.understanding.write_intent import is_write_request
 
 # "e", "and", "também", "also": the language packs' words (language/<code>/lexicon.py).
-_ONE_MORE = LivePattern(lambda: re.compile(rf"^\s*(?:{'|'.join(words('one_more_opener'))})\b", re.IGNORECASE))
+_ONE_MORE = LivePattern(lambda: re.compile(rf"^\s*(?:{alternatives('one_more_opener')})\b", re.IGNORECASE))
 
 
 def continues_a_request(message: str, whole_slot: bool, previous: str | None, names: frozenset[str]) -> bool:

@@ -10,7 +10,7 @@ import re
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from agent_system.language.lexicon import LivePattern, month_numbers, weekday_numbers, words
+from agent_system.language.lexicon import LivePattern, alternatives, month_numbers, weekday_numbers, words
 from agent_system.understanding.dates import find_dates, week_named
 
 _NOT_A_TIME = r"(?![\d:h])(?!\s*(?:horas?\b|hs?\b|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))"
@@ -32,7 +32,7 @@ def _day(name: str) -> str:
 def _window(template: str) -> LivePattern:
     """A window's pattern: `template` with its words ({concept}) from the language packs and its ends ({a}, {b})."""
     def build() -> re.Pattern[str]:
-        filled = re.sub(r"\{(window_\w+)\}", lambda m: "(?:" + "|".join(words(m[1])) + ")", template)
+        filled = re.sub(r"\{(window_\w+)\}", lambda m: f"(?:{alternatives(m[1])})", template)
         return re.compile(filled.replace("{a}", _day("a")).replace("{b}", _day("b")))
     return LivePattern(build)
 

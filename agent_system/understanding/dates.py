@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 
 from agent_system.language.lexicon import (
-    LivePattern, day_offsets, month_first_words, month_numbers, weekday_numbers, words)
+    LivePattern, alternatives, day_offsets, month_first_words, month_numbers, weekday_numbers, words)
 from agent_system.understanding.rule_matches import NO_NUMBER_BEFORE, Rule, first_matches, unique
 
 # An explicit date outside this window cannot be booked; slots only exist ahead of today.
@@ -84,7 +84,7 @@ _DAY_OF_MONTH = re.compile(
 
 # "semana que vem", "next week", "the week after next", "este mês": the language packs' words for weeks and months.
 _RANGE = LivePattern(lambda: re.compile(
-    r"\b(?:" + "|".join(f"(?P<{kind}>{'|'.join(words(kind))})"
+    r"\b(?:" + "|".join(f"(?P<{kind}>{alternatives(kind)})"
                         for kind in ("week_after_next", "next_week", "this_week", "this_month", "next_month")) + r")\b"))
 
 

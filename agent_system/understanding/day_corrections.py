@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from agent_system.language.lexicon import LivePattern, day_offsets, weekday_numbers, words
+from agent_system.language.lexicon import LivePattern, alternatives, day_offsets, weekday_numbers
 from agent_system.understanding.dates import find_dates, weekday_mismatch
 
 
@@ -25,7 +25,7 @@ def _day() -> str:
 
 # The day first said, then a word taking it back (the language packs' "take_back"), then the day meant.
 _CORRECTED = LivePattern(lambda: re.compile(
-    rf"\b{_day()}(?:[ -]feira)? (?:{'|'.join(words('take_back'))})(?= (?:(?:na|no|on|the|dia) )?{_day()}\b)"))
+    rf"\b{_day()}(?:[ -]feira)? (?:{alternatives('take_back')})(?= (?:(?:na|no|on|the|dia) )?{_day()}\b)"))
 # "amanhã dia 26", "tomorrow the 27th": a relative day with a day of the month right after it (not an hour).
 _RELATIVE_AND_NUMBER = LivePattern(lambda: re.compile(
     rf"\b(?P<word>{'|'.join(_relative_words())}),? (?:(?:dia|the|on) )?(?P<day>\d{{1,2}})(?:st|nd|rd|th|o)?\b"

@@ -10,7 +10,7 @@ import unicodedata
 
 from clinic_servers.contract.cpf import normalize_cpf
 
-from agent_system.language.lexicon import LivePattern, concept_pattern, words
+from agent_system.language.lexicon import LivePattern, alternatives, concept_pattern, words
 
 # The words are the language packs' (language/<code>/lexicon.py), in every registered language.
 # "pro meu filho", "para minha mãe", "meu pai precisa", "for my mom", "my dad needs": the relative is whom the
@@ -23,7 +23,7 @@ _RELATIVE = LivePattern(lambda: re.compile(r"\b(?:" + "|".join(
 _FOR_SELF = concept_pattern("for_self")
 _CPF_LIKE = re.compile(r"(?<![\d.])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![\d-])")
 # Words around a name and a CPF that are not the name: "o nome dele é Lucas, CPF ...", "her name is ...".
-_NOT_NAME = LivePattern(lambda: re.compile(r"\b(?:" + "|".join(words("not_a_name")) + r")\b", re.IGNORECASE))
+_NOT_NAME = LivePattern(lambda: re.compile(rf"\b(?:{alternatives('not_a_name')})\b", re.IGNORECASE))
 _NAME_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 
 

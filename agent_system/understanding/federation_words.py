@@ -10,7 +10,7 @@ from typing import Iterable
 
 from clinic_servers.contract.registry import ClinicRegistry
 
-from agent_system.language.lexicon import LivePattern, words
+from agent_system.language.lexicon import LivePattern, alternatives, words
 from agent_system.language.text import normalize
 from agent_system.understanding.vocabulary import INVALID_SPECIALTY
 
@@ -20,8 +20,8 @@ _CLINIC_WORD = re.compile(r"^clinica?\s+")
 # so that "o convênio cobre a consulta?" names no plan.
 # The words are the language packs' (language/<code>/lexicon.py), in every registered language.
 _NAMED_PLAN = LivePattern(lambda: re.compile(
-    rf"\b(?:{'|'.join(words('plan_before_name'))}) (?:{'|'.join(words('plan_name_joiner'))})?"
-    rf"(?P<after>[a-z]\w+)(?=\s*(?:[?.!,;]|$))|\b(?P<before>[a-z]\w+) (?:{'|'.join(words('plan_after_name'))})\b"))
+    rf"\b(?:{alternatives('plan_before_name')}) (?:{alternatives('plan_name_joiner')})?"
+    rf"(?P<after>[a-z]\w+)(?=\s*(?:[?.!,;]|$))|\b(?P<before>[a-z]\w+) (?:{alternatives('plan_after_name')})\b"))
 # A name that runs two words together ("SulAmérica", "NotreDame") is also typed apart.
 _JOINED_WORDS = re.compile(r"(?<=[a-zà-ÿ])(?=[A-ZÀ-Ý])")
 

@@ -16,4 +16,4 @@ def any_phrase(*phrases: str) -> re.Pattern[str]:
 
 def phrase_pattern(concept: str) -> LivePattern:
     """Any of a lexicon concept's phrases as whole words, in every registered language (`any_phrase`)."""
-    return LivePattern(lambda: any_phrase(*words(concept)))
+    return LivePattern(lambda: any_phrase(*words(concept)) if words(concept) else re.compile(r"(?!)"))

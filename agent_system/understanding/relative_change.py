@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 from datetime import date
 
-from agent_system.language.lexicon import LivePattern, concept_pattern, number_table, words
-from agent_system.understanding.dates import WEEKDAY_NAMES, find_dates, weekdays_named
+from agent_system.language.lexicon import (
+    LivePattern, alternatives, concept_pattern, number_table, weekday_numbers, words)
+from agent_system.understanding.dates import find_dates, weekdays_named
 from agent_system.understanding.times import find_times
 
 # The words are the language packs' (language/<code>/lexicon.py and the "count", "day_count" and "length_minutes"
@@ -39,7 +40,7 @@ def _alternation(names: Iterable[str]) -> str:
 
 
 def _any(concept: str) -> str:
-    return "|".join(words(concept))
+    return alternatives(concept)
 
 
 def _weeks() -> str:
@@ -79,38 +80,28 @@ _FOLLOWING_WEEK = concept_pattern("following_week")
 _SAME_WEEK = concept_pattern("same_week")
 _LATER_SAME_DAY = LivePattern(lambda: re.compile(rf"\b(?:{_any('later_word')}|{_any('earlier_word')})\b"))
 # "dá pra ser mais tarde?", "can I come a bit earlier?": later or earlier that day, with no time or length said.
-_BARE_LATER_EARLIER = re.compile(
-    r"\b(?:(?:ser|ficar|deixar|passar|jogar|mudar|be|make it|have it|do it|come in|move it|push it)\b[\w ]{0,12}?"
-    r"|(?:um pouco|um pouquinho|a bit|a little|slightly) )(?:mais tarde|later|mais cedo|earlier)\b"
-    r"(?! (?:this|next|that|essa|nessa|na|da) (?:week|month|semana|mes))")
+_BARE_LATER_EARLIER = LivePattern(lambda: re.compile(
+    rf"\b(?:(?:{_any('bare_shift_verb')})\b[\w ]{{0,12}}?|(?:{_any('a_bit')}) )(?:{_any('later_word')}|{_any('earlier_word')})\b"
+    rf"(?! (?:{_any('this_next_that')}) (?:{_any('week_or_month')}))"))
 _EARLIER_WORD = concept_pattern("earlier_word")
-_NEXT_FREE = re.compile(
-    r"\b(?:proxim[ao]|primeir[ao]|next|first) (?:horario|vaga|opening|slot|time|one|available|free|open)"
-    r"(?: (?:livre|disponivel|vago|available|free|open|slot|one))?"
-    r"(?: (?:with|com) (?:her|him|ela|ele|the doctor|o medico|a medica)| dele| dela)?"
-    r" (?:depois|apos|after|seguinte|following)\b"
-    r"|\b(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))\b"
-    r"|\b(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)\b"
-    r"|\b(?:opens? up|frees? up|is free|is open|comes up) next after\b|\bnext after (?:that|this|it|mine|my)\b")
+# "o próximo horário livre depois desse", "the next opening after it": the free slot right after the booking.
+_NEXT_FREE = LivePattern(lambda: re.compile(
+    rf"\b(?:{_any('next_free_first')}) (?:{_any('next_free_noun')})(?: (?:{_any('next_free_adjective')}))?"
+    rf"(?: (?:{_any('next_free_with')}) (?:{_any('next_free_them')})| (?:{_any('next_free_of_them')}))?"
+    rf" (?:{_any('next_free_after')})\b|\b(?:{_any('next_free_said')})\b"))
 # A move to another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã", "to the afternoon".
-_DAY_PART_MOVE = re.compile(
-    r"\b(?:pro|pra|para o|para a|ao|no|na) (?:fim|final|finalzinho|comeco|inicio) d[ao] (?:manha|tarde|noite)\b"
-    r"|\b(?:pra|para|pro|na|no) (?:o |a )?(?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)\b"
-    r"|\b(?:later|earlier) in the (?:morning|afternoon|evening)\b|\b(?:to|into) the (?:morning|afternoon|evening)\b")
+_DAY_PART_MOVE = concept_pattern("day_part_move")
 # Where the description of the booking ends and its new slot begins: "…passa pra", "…move it to".
 # The verb may have the booking between it and its new slot ("mudar a de quarta pra segunda"), or the new slot may be
 # proposed ("a consulta das 9 pode ser às 10h30?", "can the 2 pm one be 3 pm?").
-_TARGET = re.compile(r"\b(?:pass|mud|troc|jog|mov|remarc|reagend|change|switch|shift|push|bump|reschedul)\w*"
-                     r"(?P<middle>(?: (?!pra\b|para\b|pro\b|to\b|into\b|for\b)[\w/:]+){0,4}?) (?:pra|para|pro|to|into|for)\b"
-                     r"|\b(?:pode|poderia|da pra) ser\b|\b(?:can|could) (?:it|that|this|that one|this one) be\b")
+_TARGET = LivePattern(lambda: re.compile(
+    rf"\b(?:{_any('move_stem')})\w*(?P<middle>(?: (?!(?:{_any('move_to_word')})\b)[\w/:]+){{0,4}}?)"
+    rf" (?:{_any('move_to_word')})\b|\b(?:{_any('could_be')})\b"))
 
 # A booking pointed at by its weekday, with no verb of moving before its new slot: "the Friday one, make it an hour
 # later", "a de sexta, uma semana pra frente". That weekday says which booking, never the day it moves to.
-_WEEKDAY_WORDS = "|".join(sorted(WEEKDAY_NAMES, key=len, reverse=True))
-_BOOKING_BY_WEEKDAY = re.compile(
-    rf"\b(?:the (?:{_WEEKDAY_WORDS}) (?:one|appointment|booking|slot)|my (?:{_WEEKDAY_WORDS})(?: one| appointment| booking"
-    rf"| slot)?|(?:a|o|minha) (?:consulta |horario )?"
-    rf"(?:de|da|do|d[ea] (?:o |a )?dia de) (?:{_WEEKDAY_WORDS})(?:[ -]feira)?)\b")
+_BOOKING_BY_WEEKDAY = LivePattern(lambda: re.compile(r"\b(?:" + "|".join(
+    entry.replace("{weekday}", _alternation(weekday_numbers())) for entry in words("booking_by_weekday")) + r")\b"))
 
 
 @dataclass(frozen=True)

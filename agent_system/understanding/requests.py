@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from agent_system.language.lexicon import LivePattern, words
+from agent_system.language.lexicon import LivePattern, alternatives
 
 
 def _any(concept: str) -> str:
-    return "|".join(words(concept))
+    return alternatives(concept)
 
 
 # The connectives are the language packs' (language/<code>/lexicon.py), in every registered language.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agent_system.language.lexicon import LivePattern, number_table, words
+from agent_system.language.lexicon import LivePattern, alternatives, number_table
 from agent_system.language.registry import language_packs
 
 
@@ -21,7 +21,7 @@ def _hours() -> str:
 
 
 def _any(concept: str) -> str:
-    return "|".join(words(concept))
+    return alternatives(concept)
 
 
 _CUED_WORD = LivePattern(lambda: re.compile(rf"\b({_any('hour_cue')})\s+({_hours()})\b(?!\s+(?:{_any('not_after_hour')})\b)"))

@@ -45,7 +45,8 @@ def _ordinal(concept: str) -> re.Pattern[str]:
     months = "|".join(month_numbers())
     # "on the 3rd", "wed 2nd", "December 3rd" name a day of the month, not an option.
     not_a_day = "".join(f"(?<!{word} )" for word in (*words("not_a_day_before"), *month_numbers()))
-    return _words(*(entry.replace("{not_a_day}", not_a_day).replace("{months}", months) for entry in words(concept)))
+    entries = [entry.replace("{not_a_day}", not_a_day).replace("{months}", months) for entry in words(concept)]
+    return _words(*entries) if entries else re.compile(r"(?!)")
 
 
 ORDINALS: tuple[tuple[LivePattern, int], ...] = tuple(

@@ -15,7 +15,7 @@ from typing import Literal
 
 from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
-from agent_system.language.lexicon import LivePattern, words
+from agent_system.language.lexicon import LivePattern, alternatives, words
 from agent_system.language.registry import generation
 from agent_system.language.text import normalize
 from agent_system.understanding.phrases import phrase_pattern
@@ -23,7 +23,7 @@ from agent_system.understanding.spoken_days import NUMBER_WORDS
 
 def _any(concept: str) -> str:
     """A concept's words in every registered language (language/<code>/lexicon.py), as one group."""
-    return "(?:" + ("|".join(words(concept)) or "(?!)") + ")"
+    return f"(?:{alternatives(concept)})"
 
 
 def _write() -> str:

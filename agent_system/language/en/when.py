@@ -45,4 +45,25 @@ WORDS: dict[str, tuple[str, ...]] = {
     "this_week": (r"this week",),
     "this_month": (r"this month",),
     "next_month": (r"next month",),
+    # later or earlier that day, said bare: "can I come a bit earlier?"
+    "bare_shift_verb": (r"be", r"make it", r"have it", r"do it", r"come in", r"move it", r"push it"),
+    "a_bit": (r"a bit", r"a little", r"slightly"),
+    "this_next_that": (r"this", r"next", r"that"),
+    "week_or_month": (r"week", r"month"),
+    # the next free slot after the booking: "the next opening after it", "whatever frees up next after mine"
+    "next_free_first": (r"next", r"first"),
+    "next_free_noun": (r"opening", r"slot", r"time", r"one", r"available", r"free", r"open"),
+    "next_free_adjective": (r"available", r"free", r"open", r"slot", r"one"),
+    "next_free_with": (r"with",),
+    "next_free_them": (r"her", r"him", r"the doctor"),
+    "next_free_after": (r"after", r"following"),
+    "next_free_said": (r"(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)",
+                       r"(?:opens? up|frees? up|is free|is open|comes up) next after", r"next after (?:that|this|it|mine|my)"),
+    # another part of the booking's own day: "to the afternoon"
+    "day_part_move": (r"(?:later|earlier) in the (?:morning|afternoon|evening)", r"(?:to|into) the (?:morning|afternoon|evening)"),
+    "move_stem": (r"mov", r"change", r"switch", r"shift", r"push", r"bump", r"reschedul"),
+    "move_to_word": (r"to", r"into", r"for"),
+    "could_be": (r"(?:can|could) (?:it|that|this|that one|this one) be",),
+    "booking_by_weekday": (r"the (?:{weekday}) (?:one|appointment|booking|slot)",
+                           r"my (?:{weekday})(?: one| appointment| booking| slot)?"),
 }

@@ -50,4 +50,27 @@ WORDS: dict[str, tuple[str, ...]] = {
     "this_week": (r"n?(?:est|ess)a semana",),
     "this_month": (r"n?(?:est|ess)e mes",),
     "next_month": (r"mes q(?:ue)? vem", r"prox(?:imo)? mes"),
+    # later or earlier that day, said bare: "dá pra ser mais tarde?", "um pouco mais cedo"
+    "bare_shift_verb": (r"ser", r"ficar", r"deixar", r"passar", r"jogar", r"mudar"),
+    "a_bit": (r"um pouco", r"um pouquinho"),
+    "this_next_that": (r"essa", r"nessa", r"na", r"da"),
+    "week_or_month": (r"semana", r"mes"),
+    # the next free slot after the booking: "o próximo horário livre depois desse"
+    "next_free_first": (r"proxim[ao]", r"primeir[ao]"),
+    "next_free_noun": (r"horario", r"vaga"),
+    "next_free_adjective": (r"livre", r"disponivel", r"vago"),
+    "next_free_with": (r"com",),
+    "next_free_them": (r"ela", r"ele", r"o medico", r"a medica"),
+    "next_free_of_them": (r"dele", r"dela"),
+    "next_free_after": (r"depois", r"apos", r"seguinte"),
+    "next_free_said": (r"(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))",),
+    # another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã"
+    "day_part_move": (r"(?:pro|pra|para o|para a|ao|no|na) (?:fim|final|finalzinho|comeco|inicio) d[ao] (?:manha|tarde|noite)",
+                      r"(?:pra|para|pro|na|no) (?:o |a )?(?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)"),
+    # where a booking's description ends and its new slot begins: "…passa pra", "a das 9 pode ser às 10h30?"
+    "move_stem": (r"pass", r"mud", r"troc", r"jog", r"remarc", r"reagend"),
+    "move_to_word": (r"pra", r"para", r"pro"),
+    "could_be": (r"(?:pode|poderia|da pra) ser",),
+    # a booking pointed at by its weekday ("a de sexta"); "{weekday}" is every language's weekday words
+    "booking_by_weekday": (r"(?:a|o|minha) (?:consulta |horario )?(?:de|da|do|d[ea] (?:o |a )?dia de) (?:{weekday})(?:[ -]feira)?",),
 }
