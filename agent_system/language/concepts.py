@@ -149,6 +149,14 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "relative_booked_for": "a relative the booking is for; each entry holds the relation in a group named 'relation'",
     "for_self": "the booking is for the patient themself ('pra mim', 'for me')",
     "not_a_name": "words around a name and a CPF that are not the name (matched on the message, ignoring case)",
+    # a person named with a CPF inside a longer message (understanding/named_person.py)
+    "name_joining": "small words inside a name ('da', 'dos'; words)",
+    "never_a_name": "capitalised words that start sentences or name days, months and titles, never a name (words)",
+    "request_word": "words of a request, never of a name typed in lower case (words)",
+    "relative_start": "a cue starting with these is a relative, and the name after it needs the CPF to follow (words)",
+    "name_cue_subject": "'ele', 'she' before a name cue", "name_cue": "words that introduce a name ('se chama', 'her name is')",
+    "cpf_cue_before": "'o', 'his' before 'cpf'", "cpf_cue_whose": "'dele', 'da' after 'cpf'",
+    "cpf_cue_is": "'é', 'is' after 'cpf'", "lower_case_name_cue": "where a name typed in lower case starts ('se chama')",
     # a person asked for (understanding/human_contact.py)
     "ask_person": "asking for a person rather than the assistant, or complaining about the service",
     "call_me": "asking to be called (with a phone given, a callback)",

@@ -138,6 +138,19 @@ LEXICON: dict[str, tuple[str, ...]] = {
                    r"mom", r"mum", r"mother", r"dad", r"father", r"wife", r"husband", r"sister", r"brother", r"cousin",
                    r"nephew", r"niece", r"aunt", r"uncle", r"step(?:son|daughter|mother|father)", r"is", r"his", r"her",
                    r"name", r"full", r"and", r"my", r"son", r"daughter", r"ssn", r"number", r"yes"),
+    # a person named with a CPF inside a longer message (understanding/named_person.py)
+    "never_a_name": tuple("""
+        she he her his my our i it its is please hi hello name book monday tuesday wednesday thursday friday saturday
+        sunday january february march april may june july august september october november december doctor
+        """.split()),
+    "request_word": tuple("""needs wants an the appointment with on at for""".split()),
+    "relative_start": ("my",),
+    "name_cue_subject": (r"he", r"she"),
+    "name_cue": (r"\b(?:his|her|the)\s+(?:full\s+)?name\s+is", r"\bis\s+called", r"\bnamed", r"\b(?:she|he)\s+is",
+                 r"\b(?:full\s+)?name"),
+    "cpf_cue_before": (r"his", r"her", r"the"),
+    "cpf_cue_is": (r"is", r"number"),
+    "lower_case_name_cue": (r"name is", r"my [^\W\d_]+"),
     # asking for a person, or to be called (understanding/human_contact.py)
     "ask_person": (
         r"(?:talk|speak|chat|have a word) (?:to|with) (?:a |an |some )?(?:human|person|someone|somebody|real person|"

@@ -171,6 +171,23 @@ LEXICON: dict[str, tuple[str, ...]] = {
                    r"espos[oa]", r"marido", r"irm[aã]o?", r"m[aã]e", r"pai", r"av[oóô]", r"entead[oa]", r"cunhad[oa]",
                    r"numero", r"número", r"chama", r"se", r"ele", r"ela", r"esta", r"está", r"aqui", r"segue",
                    r"ok", r"sim"),
+    # a person named with a CPF inside a longer message (understanding/named_person.py)
+    "name_joining": ("da", "de", "do", "das", "dos", "e"),
+    "never_a_name": tuple("""
+        cpf oi ola ele ela meu minha seu sua nome marca segunda terca quarta quinta sexta sabado domingo janeiro
+        fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro dr dra doutor doutora
+        """.split()),
+    "request_word": tuple("""
+        precisa quer queria tem vai marca marcar consulta com pra para no na dia as a de do da e""".split()),
+    "relative_start": ("minha", "meu"),
+    "name_cue_subject": (r"ele", r"ela"),
+    "name_cue": (r"\bse\s+chama", r"\bchama(?:-se)?", r"\bnome(?:\s+(?:dele|dela|completo))?(?:\s+(?:e|é|eh))?",
+                 r"\b(?:ele|ela)\s+(?:e|é)"),
+    "cpf_cue_before": (r"o", r"a"),
+    "cpf_cue_whose": (r"dele", r"dela", r"do", r"da"),
+    "cpf_cue_is": (r"e", r"é", r"eh"),
+    "lower_case_name_cue": (r"se chama", r"chama-se", r"nome (?:dele|dela|completo) (?:e|é)", r"nome:",
+                            r"(?:minha|meu) [^\W\d_]+"),
     # asking for a person, or to be called (understanding/human_contact.py)
     "ask_person": (
         r"atendentes?", r"atendimento humano", r"recepcionista", r"recepcao", r"secretaria", r"operador[a]?",
