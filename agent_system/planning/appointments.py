@@ -9,7 +9,7 @@ from clinic_servers.contract.registry import ClinicRegistry
 from agent_system.domain.appointments import AppointmentItem, SlotOffer, chronological
 from agent_system.domain.tools import Tool
 from agent_system.planning.draft import PlanDraft
-from agent_system.planning.move_target import MoveTarget
+from agent_system.planning.move_target import MoveTarget, in_schedule
 from agent_system.domain.plan import BookingFilter, Clarification, Intent
 from agent_system.planning.write_grant import confirmed_change
 from agent_system.understanding.write_intent import mistyped_code
@@ -121,7 +121,8 @@ class AppointmentPlanning:
             return self._offer_new_slots(original)
         change = PendingChange(action="reschedule", appointment=self._with_code(original), new_date=new[0],
                                new_time=new[1])
-        if not (self._said(original, new) or self._shown_free(original, new)):
+        said = self.target.said(original, new) and in_schedule(self.registry, original, new)
+        if not (said or self._shown_free(original, new)):
             return self._check_first(change)
         self._ask_to_confirm(change)
 
@@ -192,7 +193,8 @@ class AppointmentPlanning:
         r = self.r
         ordered = sorted(known, key=chronological)
         # "a segunda" picks a booking; in a reschedule it may also mean the new slot, so only after asking.
-        if r.ordinal is not None and (self._pending("action") or action == "cancel") and not r.dates:
+        if r.ordinal is not None and (self._pending("action") or action == "cancel" or self._relative_only()) \
+                and not r.dates:
             self.ordinal_used = True
             return [ordered[r.ordinal]] if -len(ordered) <= r.ordinal < len(ordered) else []
         pool = [a for a in ordered if self._named(a)]
@@ -204,6 +206,13 @@ class AppointmentPlanning:
             return mentioned or pool
         # A reschedule names the new date too, so an unmatched date must not rule the booking out.
         return pool if self._moving() else []
+
+    def _relative_only(self) -> bool:
+        """"the second one, a week later": a new slot said only relative to the booking, so an ordinal is the
+        booking's (it cannot also pick a new slot)."""
+        relative = self.r.relative
+        return bool(relative.shift_days is not None or relative.shift_minutes is not None or relative.next_free
+                    or relative.following_week or self.r.same_time) and not self.r.times
 
     def _named(self, item: AppointmentItem) -> bool:
         """Whether the booking fits the specialties, doctors and clinics the message names."""
@@ -228,7 +237,7 @@ class AppointmentPlanning:
 
     def _moving(self) -> bool:
         r = self.r  # a relative change's day or time is the new slot's, never the booking's
-        return (r.wants_reschedule or r.moves_to or r.instead or r.relative.moves
+        return (r.wants_reschedule or r.moves_to or r.instead or r.relative.moves or r.proposes
                 or self._pending("action") == "reschedule")
 
     # -- the new slot of a reschedule ------------------------------------------------------------
@@ -252,16 +261,6 @@ class AppointmentPlanning:
         self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **day)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
                         next_free_after=self._with_code(original), sooner=self.r.relative.sooner)
-
-    def _said(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
-        """Whether the patient said the new slot ("pra sexta às 10h", "muda pra 17h"); one computed from the booking
-        ("uma hora depois", "same time on Thursday", "a week later") was not said."""
-        if new == (self._pending("new_date"), self._pending("new_time")):
-            return True  # said before the bookings were looked up ("remarcar para sexta às 10h")
-        target = self.r.relative.target
-        days = set(target.days) if target and target.days else set(self.r.days)
-        times = set(target.times) if target and target.times else set(self.r.times)
-        return new[1] in times and (new[0] in days or (not days and new[0] == original.date))
 
     def _shown_free(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
         """Whether the last listing showed the new slot free with the booking's doctor."""

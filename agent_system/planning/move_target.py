@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
+from clinic_servers.contract.registry import ClinicRegistry
+
 from agent_system.domain.appointments import AppointmentItem, SlotOffer, chronological
 from agent_system.domain.pending import PendingAction
 from agent_system.understanding.reading import Reading
@@ -39,7 +41,9 @@ class MoveTarget:
         elif relative.same_week and day:  # "a sexta dessa mesma semana": that weekday in the booking's week
             booked, named = date.fromisoformat(original.date), date.fromisoformat(day)
             day = (booked + timedelta(days=named.weekday() - booked.weekday())).isoformat()
-        time = times[-1] if times else original.time if keeps_time else self._pending("new_time")
+        # A new day alone keeps the booking's time ("e se fosse na sexta?"); whether that slot exists is checked.
+        time = times[-1] if times else original.time if keeps_time else self._pending("new_time") or (
+            original.time if days else None)
         if relative.shift_minutes is not None and not times:  # "uma hora mais tarde": that day, the time moved
             hour, minute = divmod(int(original.time[:2]) * 60 + int(original.time[3:]) + relative.shift_minutes, 60)
             return (day or original.date, f"{hour:02d}:{minute:02d}") if 0 <= hour < 24 else None
@@ -67,8 +71,27 @@ class MoveTarget:
         """"mais pro fim da tarde", "the morning instead, same day": another part of the booking's own day, no time."""
         r = self.r
         other_day = any(d != original.date for d in r.days) or r.date_range is not None
-        part_move = r.relative.to_day_part or bool(r.day_part and (r.instead or r.relative.same_day))
+        part_move = r.relative.to_day_part or bool(r.day_part and (r.instead or r.relative.same_day or r.proposes
+                                                                     or r.moves_to))
         return part_move and not (r.times or other_day)
+
+    def said(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
+        """Whether the patient said the new slot ("pra sexta às 10h", "muda pra 17h"); one computed from the booking
+        ("uma hora depois", "same time on Thursday", "a week later") was not said."""
+        if new == (self._pending("new_date"), self._pending("new_time")):
+            return True  # said before the bookings were looked up ("remarcar para sexta às 10h")
+        target = self.r.relative.target
+        days = set(target.days) if target and target.days else set(self.r.days)
+        times = set(target.times) if target and target.times else set(self.r.times)
+        return new[1] in times and (new[0] in days or (not days and new[0] == original.date))
 
     def _pending(self, field: str) -> Any:
         return getattr(self.pending, field, None)
+
+
+def in_schedule(registry: ClinicRegistry, original: AppointmentItem, new: tuple[str, str]) -> bool:
+    """Whether the doctor's weekly schedule has the new slot at all: one it lacks ("às 17h" where the doctor ends at
+    16h) is checked against the clinic, whose listing then shows that day's real slots."""
+    clinic = registry.get(original.clinic)
+    doctor = clinic.doctor(original.doctor) if clinic else None
+    return doctor is not None and new[1] in doctor.schedule.get(date.fromisoformat(new[0]).weekday(), ())

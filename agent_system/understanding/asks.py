@@ -42,7 +42,7 @@ _TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|ne
            r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
            r"sep\w*|oct\w*|nov\w*|dec\w*|"
            r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
-           r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*)")
+           r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*|manha|tarde|noite|morning|afternoon|evening)")
 
 # The words of the patterns below are the language packs' (language/<code>/bookings.py), in every registered language.
 CANCEL = LivePattern(lambda: _of("cancel"))
@@ -52,7 +52,7 @@ RESCHEDULE = LivePattern(lambda: _of("reschedule"))
 MOVE_TO = _any(
     # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
     # a listing ("me passa os horários pra amanhã" asks for slots)
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
+    rf"(?:mud|troc|pass|jog|empurr|transfer|deix|adiant)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
     rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
     rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
     rf"make it {_TARGET}",
@@ -142,11 +142,11 @@ NEXT_BOOKING = LivePattern(lambda: _any(rf"{_group('next_pointer')} {_group('nex
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
 DAY_PARTS = {
-    "morning": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?manha", r"morning",
+    "morning": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?manha", r"morning",
                     r"(?:antes|ate) (?:d?o )?meio[ -]dia", r"before (?:noon|midday|lunch)"),
-    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?tarde", r"afternoon",
+    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?tarde", r"afternoon",
                       r"(?:depois|a partir) (?:d?o )?meio[ -]dia", r"after (?:noon|midday|lunch)", r"depois do almoco"),
-    "evening": _any(r"(?:o|a|the|de|da|pela|in the) (?:da |de )?noite", r"evening"),
+    "evening": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?noite", r"evening"),
 }
 # A reply that is only a number, to a question that numbered its choices: "2", "a 2", "opção 2", "nº 2",
 # "number 2 please". Not an ordinal elsewhere: after a listing, "2" could as well be a day or an hour.

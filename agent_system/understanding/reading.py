@@ -17,6 +17,7 @@ from agent_system.understanding import asks as asks
 from agent_system.understanding import vocabulary as vocab
 from agent_system.understanding.acceptance import only_accepts
 from agent_system.understanding.price import asks_price
+from agent_system.understanding.proposals import proposes
 from agent_system.understanding.continued_request import continues_a_request
 from agent_system.understanding.date_windows import find_date_window
 from agent_system.understanding.day_corrections import days_in_conflict, without_corrected_days
@@ -82,6 +83,7 @@ class Reading:
     # "terça dia 2" when the 2nd is a Wednesday: (the date said, the weekday named in its week); asked, never guessed
     day_conflict: tuple[date, date] | None = None
     cant_make_it: bool = False  # "não vou poder na quarta", "I can't do Friday"
+    proposes: bool = False  # "e se fosse…", "dá pra ser…", "… works better": something put forward in place of another
     relative: RelativeChange = RelativeChange()  # "uma semana depois", "no mesmo dia", "the next opening after it"
     # "marca X e me mostra Y": each request read on its own, in order (empty when the message asks for one thing)
     parts: tuple["Reading", ...] = ()
@@ -161,8 +163,20 @@ def read(message: str, conversation: Conversation, today: date, doctors: DoctorI
     if len(parts) < 2:
         return whole
     # The turn may book when any of its requests asks to; each request is planned from its own reading.
-    requests = tuple(_booked_with_the_rest(one(p), whole) for p in parts)
+    requests = _on_the_day_before(tuple(_booked_with_the_rest(one(p), whole) for p in parts))
     return replace(whole, parts=requests, asks_to_write=any(r.asks_to_write for r in requests))
+
+
+def _on_the_day_before(requests: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """"marca X dia 3 e me mostra Y nesse mesmo dia": a request that says "that same day" and names none is on the
+    day of the request before it (no booking is moved by it)."""
+    carried: list[Reading] = []
+    for request in requests:
+        before = carried[-1] if carried else None
+        if before is not None and before.dates and request.relative.same_day and not request.dates:
+            request = replace(request, dates=before.dates, relative=replace(request.relative, same_day=False))
+        carried.append(request)
+    return tuple(carried)
 
 
 def _continuing(r: Reading, conversation: Conversation, doctors: DoctorIndex) -> Reading:
@@ -230,7 +244,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
         moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
-        cant_make_it=bool(asks.CANT_MAKE_IT.search(text)),
+        cant_make_it=bool(asks.CANT_MAKE_IT.search(text)), proposes=proposes(text),
         changes_it=bool(asks.CHANGE_IT.search(text)), corrects=bool(asks.CORRECTION.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), adds_booking=asks.adds_booking(message, text),
         day_part=asks.day_part_in(text, lambda word: bool(federation.specialties_in(word))),

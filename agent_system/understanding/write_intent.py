@@ -129,8 +129,26 @@ def _is_write_request(message: str, names: frozenset[str], _generation: int) -> 
                if clause and not _OPENERS_ONLY.fullmatch(clause + " ")]  # "…, please" / "yes, that one"
     if bool(choices) and all(choices):
         return True
+    if _wanted_slot(message, clauses, names):
+        return True
     # A slot named, then a tag asking for the go-ahead: "a Dra. Y dia 9 às 8h, beleza?".
     return len(clauses) == 2 and bool(_TAG.fullmatch(clauses[1][0])) and _is_choice(clauses[0][0].split(), names)
+
+
+# A wish or a please said with a whole slot: "I want Dr. X, Friday Dec 4, 2pm", "Dermatology with Dra. X, Nov 30 at
+# 9:00 please", "me põe com a dra X qua 2/12 10:30".
+_WANTED = phrase_pattern("wanted")
+# …unless it is slots the patient wants to see: "quero ver os horários da dra X dia 30 às 9h".
+_LOOKING = phrase_pattern("looking")
+
+
+def _wanted_slot(message: str, clauses: list[tuple[str, bool]], names: frozenset[str]) -> bool:
+    """A whole slot (doctor, day and time) said with a wish or a please, with nothing asked, negated or hedged."""
+    plain = normalize(message)
+    if any(asked for _, asked in clauses) or _NEGATED.search(plain) or _HEDGED.search(plain):
+        return False
+    looking = _ASKING.search(plain) or _LOOKING.search(plain)
+    return bool(_WANTED.search(plain)) and not looking and _whole_slot(plain.split(), names)
 
 
 def is_question(message: str) -> bool:

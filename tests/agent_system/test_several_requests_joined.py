@@ -52,3 +52,20 @@ def test_two_specialties_each_on_its_own_day_are_listed_on_their_days(pipeline, 
     steps = next(e for e in events if e.type == "plan").steps
     assert {(s["clinic"], s["parameters"].get("date")) for s in steps} == {
         ("clinic_b", "2026-11-26"), ("clinic_f", "2026-11-26"), ("clinic_d", "2026-11-27"), ("clinic_e", "2026-11-27")}
+
+
+@pytest.mark.parametrize(("message", "booked", "listed"), [
+    ("marca a dra ana beatriz dia 03/12 as 13h e me mostra a dra juliana castro nesse mesmo dia",
+     ("clinic_a", "Dra. Ana Beatriz Souza", "2026-12-03", "13:00"), ("Dra. Juliana Castro", "2026-12-03")),
+    ("Book Dr. Fernando Mendes on December 1 at 2 PM, and list Dra. Patrícia Gomes's openings that same day",
+     ("clinic_c", "Dr. Fernando Mendes", "2026-12-01", "14:00"), ("Dra. Patrícia Gomes", "2026-12-01")),
+])
+def test_that_same_day_in_the_second_request_is_the_first_one_s_day(pipeline, new_conversation, clinics, message,
+                                                                    booked, listed):
+    conversation = new_conversation("Teresa Lins Arruda", normalize_cpf(make_cpf(97410 + len(message))))
+    try:
+        _, answer = run_turn(pipeline, conversation, message)
+        assert all_store_bookings(clinics, conversation.patient.cpf) == [booked]
+        assert answer.slots and {(s.doctor, s.date) for s in answer.slots} == {listed}
+    finally:
+        give_back(clinics, conversation)

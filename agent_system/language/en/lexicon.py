@@ -89,12 +89,22 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "courtesy": ("if possible", "if you can"),
     "go_ahead_tag": ("would that work", "is that ok", "ok for you"),
     "just_asking": ("just asking", "just wondering", "just curious", "only asking", "hypothetically"),
-    "confirm_yes": ("yes", "yep", "yeah", "yup", "confirm", "confirmed", "sure"),
+    "confirm_yes": ("yes", "yep", "yeah", "yup", "confirm", "confirmed", "sure", "great", "fine", "perfect", "ahead"),
     "confirm_along": ("go", "ahead", "do", "it", "please", "thanks", "thank", "you", "cancel", "reschedule", "move",
                       "change", "switch", "the", "code", "is", "my", "that", "one", "appointment", "here", "sorry", "s",
-                      "its", "now", "right", "correct"),
+                      "its", "now", "right", "correct", "works", "work", "for", "me", "sounds", "good", "fine", "great"),
     "confirm_no": ("no", "nope", "nah", "not", "don", "dont", "t", "never", "keep", "wait", "hold", "think", "later",
                    "maybe"),
+    # another day or time put forward without a verb of moving (understanding/proposals.py)
+    "proposal_frame": (
+        r"what if (?:it|we|i|that)", r"what about", r"how about",
+        r"(?:can|could|may) (?:we|you|i) (?:make it|do|have it|go with|switch to|move to|try)",
+        r"(?:can|could|would) (?:it|that|this) (?:be|work)", r"would (?:it|that) be possible",
+        r"(?:works|would work|work|suits? me|would suit me|is|would be|d be) better", r"(?:i d|i would) (?:rather|prefer)",
+        r"\bprefer\b", r"better for me", r"suits? me"),
+    # a whole slot said with a wish or a please is a request (understanding/write_intent.py; plain phrases)
+    "wanted": ("please", "pls", "plz", "i want", "i d like", "i would like", "i need"),
+    "looking": ("see", "show", "slots", "openings", "available", "has", "have", "any"),
     # a bare choice of a slot, and what makes a clause a question (understanding/write_intent.py)
     "question_opener": (r"and", r"so"),
     "question_auxiliary": (r"is", r"are", r"was", r"were", r"does", r"do", r"did", r"has", r"have", r"had"),

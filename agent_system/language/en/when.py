@@ -57,7 +57,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "next_free_with": (r"with",),
     "next_free_them": (r"her", r"him", r"the doctor"),
     "next_free_after": (r"after", r"following"),
-    "next_free_said": (r"(?:slot|opening|one|time) (?:right )?after (?:that|this|it|mine|my)",
+    "next_free_said": (r"(?:slot|opening|one|time|free|available|open) (?:right )?after (?:that|this|it|mine|my)",
                        r"(?:opens? up|frees? up|is free|is open|comes up) next after", r"next after (?:that|this|it|mine|my)"),
     # another part of the booking's own day: "to the afternoon"
     "day_part_move": (r"(?:later|earlier) in the (?:morning|afternoon|evening)", r"(?:to|into) the (?:morning|afternoon|evening)"),

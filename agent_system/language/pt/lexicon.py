@@ -114,13 +114,27 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "just_asking": ("so perguntando", "so pra saber", "so para saber", "so curiosidade", "hipoteticamente"),
     # a yes or no to "shall I cancel/move it?": words
     "confirm_yes": ("sim", "ok", "okay", "confirmo", "confirmado", "confirma", "confirmar", "claro", "isso", "certo",
-                    "correto", "exato", "positivo", "pode", "bora", "perfeito", "beleza", "blz"),
+                    "correto", "exato", "positivo", "pode", "bora", "perfeito", "beleza", "blz", "fechou", "fechado"),
     "confirm_along": ("por", "favor", "pf", "pfv", "obrigado", "obrigada", "mesmo", "cancelar", "cancela", "remarcar",
                       "remarca", "mover", "trocar", "troca", "troque", "mudar", "muda", "mude", "ser", "entao", "o", "a",
                       "e", "codigo", "meu", "minha", "essa", "esse", "isso", "consulta", "aqui", "esta", "ta", "segue",
-                      "desculpa", "desculpe", "foi", "mal", "agora", "correto", "certo"),
+                      "desculpa", "desculpe", "foi", "mal", "agora", "correto", "certo", "mim", "pra", "manda",
+                      "ver", "obg", "valeu", "kkk", "show", "otimo", "ai", "remarque", "mude", "confirme"),
     "confirm_no": ("nao", "negativo", "nunca", "jamais", "deixa", "deixar", "mantem", "mantenha", "manter", "espera",
                    "esperar", "pensar", "pensando", "depois", "talvez", "esquece", "desisti"),
+    # another day or time put forward without a verb of moving (understanding/proposals.py)
+    "proposal_frame": (
+        r"e se (?:fosse|for|ficasse|ficar|passasse|mudasse|trocasse|jogasse|puder ser)",
+        r"(?:da|daria|dava|tem como|teria como|consegue|conseguiria|consegue me|rola|poderia|podia|pode) (?:pra |para |p/ )?"
+        r"(?:ser|ficar|passar|jogar|deixar|mudar|trocar|colocar|botar)",
+        r"(?:consegue|conseguiria|rola|tem como)(?= \w)", r"prefiro", r"preferia", r"preferiria",
+        r"(?:seria|fica|ficaria|e|era) melhor", r"melhor(?= (?:na|no|dia|semana|as|pra|de|a|o) )", r"^melhor", r"que tal",
+        r"(?:serve|funciona) melhor"),
+    # a whole slot said with a wish or a please is a request (understanding/write_intent.py; plain phrases)
+    "wanted": ("por favor", "pfv", "pf", "por gentileza", "quero", "queria", "gostaria", "preciso", "me poe",
+               "poe meu nome", "me coloca", "me coloque"),
+    # …unless it is slots the patient wants to see ("quero ver os horários da dra X dia 30 às 9h")
+    "looking": ("ver", "veja", "mostra", "mostrar", "horarios", "disponivel", "disponiveis", "livre", "livres", "tem"),
     # a bare choice of a slot, and what makes a clause a question (understanding/write_intent.py)
     "question_opener": (r"e",),
     "question_word": (r"quem", r"qual", r"quais", r"quanto", r"quanta", r"quantos", r"quantas", r"onde", r"aonde",

@@ -28,7 +28,16 @@ def _moves_a_booking(turn: PlanningTurn) -> bool:
     """"passa pra sexta", "could we do Thursday instead?": a move, when the patient has a booking to move."""
     r = turn.reading
     return bool(turn.conversation.appointments) and bool(r.moves_to or r.instead or r.relative.moves
-                                                         or r.offers_another)
+                                                         or r.offers_another or _puts_forward(turn))
+
+
+def _puts_forward(turn: PlanningTurn) -> bool:
+    """"e se fosse na sexta?", "the afternoon would suit me better": another day, time or part of the day put forward
+    without a verb of moving, asking for nothing else (one more booking, a cancel, a lookup)."""
+    r = turn.reading
+    when = r.dates or r.times or r.day_part or r.relative.moves or r.relative.following_week or r.same_time
+    elsewhere = r.wants_mine or r.wants_cancel or r.adds_booking
+    return bool(r.proposes and when and not elsewhere)
 
 
 def _changes_the_new_booking(turn: PlanningTurn) -> bool:
@@ -36,7 +45,7 @@ def _changes_the_new_booking(turn: PlanningTurn) -> bool:
     r, made = turn.reading, turn.conversation.state.just_booked()
     correction = r.corrects and (r.times or r.dates)
     changes = (r.changes_it or r.moves_to or r.instead or r.wants_reschedule or correction or r.relative.moves
-               or r.offers_another or r.only_a_time or bool(r.same_time and r.dates))
+               or r.offers_another or r.only_a_time or bool(r.same_time and r.dates) or _puts_forward(turn))
     # With other bookings known, "muda pra sexta?" may mean any of them: only a correction is about this one.
     several = len(turn.conversation.appointments) > 1
     if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:
