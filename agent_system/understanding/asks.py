@@ -10,6 +10,7 @@ Booking and listing words stay in `vocabulary`; whether a message is a request o
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Callable
 
 from agent_system.language.lexicon import LivePattern, alternatives, words
@@ -24,12 +25,19 @@ def _group(concept: str) -> str:
     return f"(?:{alternatives(concept)})"
 
 
+def _pointer(concept: str) -> re.Pattern[str]:
+    """A doctor pointed at: "fem" and "masc" entries (concept_fem, concept_masc) name their group, "any" do not."""
+    return re.compile(rf"\b(?:(?P<fem>{alternatives(concept + '_fem')})|(?P<masc>{alternatives(concept + '_masc')})"
+                      rf"|{alternatives(concept + '_any')})\b")
+
+
 def _of(concept: str) -> re.Pattern[str]:
     """A concept's entries as whole words, with "{booking}" and "{my_booking}" filled in for every language."""
     booking = _group("booking_name")
     my_booking = f"{_group('booking_pointer')} {booking}"
-    return _any(*(entry.replace("{my_booking}", my_booking).replace("{booking}", booking)
-                  for entry in words(concept)))
+    lead = _group("day_part_lead")
+    return _any(*(entry.replace("{my_booking}", my_booking).replace("{booking}", booking).replace("{lead}", lead)
+                  for entry in words(concept)) or [r"(?!)"])
 
 
 # What a booking is called, with and without a possessive, in the built-in languages (for the patterns built here
@@ -141,24 +149,15 @@ MY_APPOINTMENTS = _any(
 NEXT_BOOKING = LivePattern(lambda: _any(rf"{_group('next_pointer')} {_group('next_word')}", *words("next_one")))
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
-DAY_PARTS = {
-    "morning": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?manha", r"morning",
-                    r"(?:antes|ate) (?:d?o )?meio[ -]dia", r"before (?:noon|midday|lunch)"),
-    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?tarde", r"afternoon",
-                      r"(?:depois|a partir) (?:d?o )?meio[ -]dia", r"after (?:noon|midday|lunch)", r"depois do almoco"),
-    "evening": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?noite", r"evening"),
-}
+DAY_PARTS = {part: LivePattern(partial(_of, f"part_{part}")) for part in ("morning", "afternoon", "evening")}
 # A reply that is only a number, to a question that numbered its choices: "2", "a 2", "opção 2", "nº 2",
 # "number 2 please". Not an ordinal elsewhere: after a listing, "2" could as well be a day or an hour.
-NUMBER_PICK = re.compile(r"^(?:(?:o|a|the|opcao|numero|number|option|no|n)\s*)?(?P<n>[1-9])(?:\s*(?:o|a))?"
-                         r"(?:\s*(?:please|por favor|pfv|pf))?\s*[.!]?$")
+NUMBER_PICK = LivePattern(lambda: re.compile(
+    rf"^(?:{_group('pick_lead')}\s*)?(?P<n>[1-9])(?:\s*{_group('pick_suffix')})?(?:\s*{_group('pick_please')})?\s*[.!]?$"))
 # The other doctor of a listing: "e a outra doutora?", "what about the other doctor?".
-_EN_FEM, _EN_MASC = r"(?:female|woman|lady) (?:doctor|dr|physician)", r"(?:male|man) (?:doctor|dr|physician)"
-OTHER_DOCTOR = re.compile(rf"\b(?:(?P<fem>outra (?:medica|doutora|dra)|other {_EN_FEM})"
-                          rf"|(?P<masc>outro (?:medico|doutor|dr)|other {_EN_MASC})|other (?:doctor|one|dr))\b")
+OTHER_DOCTOR = LivePattern(lambda: _pointer("other_doctor"))
 # A doctor pointed at without a name: "marca com a doutora", "a doctor".
-SOME_DOCTOR = re.compile(rf"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra)|(?:the|a) {_EN_FEM})"
-                         rf"|(?P<masc>(?:o|um) (?:medico|doutor|dr)|(?:the|a) {_EN_MASC})|the doctor|a doctor)\b")
+SOME_DOCTOR = LivePattern(lambda: _pointer("some_doctor"))
 # A booking the patient already has, pointed at: "aquela consulta", "my appointment", "that booking".
 A_BOOKING = LivePattern(lambda: _of("a_booking"))
 # Words that make a message about appointments even when nothing else in it can be acted on.
@@ -175,14 +174,13 @@ def adds_booking(message: str, text: str) -> bool:
 
 # Without a preposition, "tarde" is also "late" and the parts of the day open greetings ("boa tarde"); the bare
 # word is a part of the day only right after a day ("sexta noite", "dia 30 manhã") or a specialty ("dermato tarde").
-_BARE_PART = re.compile(r"\b(?P<before>[\w/]+) (?P<part>manha|tarde|noite)\b")
-_PART_WORDS = {"manha": "morning", "tarde": "afternoon", "noite": "evening"}
-_DAY_WORDS = frozenset("segunda terca quarta quinta sexta sabado domingo seg ter qua qui sex sab dom feira hoje "
-                       "amanha".split())
+_PARTS = ("morning", "afternoon", "evening")
+_BARE_PART = LivePattern(lambda: re.compile(
+    rf"\b(?P<before>[\w/]+) (?P<part>{'|'.join(alternatives(f'bare_{part}') for part in _PARTS)})\b"))
 
 
 # "depois do meio-dia", "before noon": a part of the day bounded by noon, not a slot at 12:00.
-_NOON_BOUND = re.compile(r"\b(?:antes|ate|depois|a partir) (?:d?o )?meio[ -]dia\b|\b(?:before|after) (?:noon|midday)\b")
+_NOON_BOUND = LivePattern(lambda: _of("noon_bound"))
 
 
 def without_noon_bound(text: str) -> str:
@@ -195,11 +193,16 @@ def day_part_in(text: str, names_specialty: Callable[[str], bool]) -> str | None
     named = next((part for part, pattern in DAY_PARTS.items() if pattern.search(text)), None)
     if named is not None:
         return named
-    return next((_PART_WORDS[m["part"]] for m in _BARE_PART.finditer(text)
-                 if m["before"] in _DAY_WORDS or m["before"][-1].isdigit() or names_specialty(m["before"])), None)
+    days = frozenset(words("day_word"))
+    return next((_bare_part(m["part"]) for m in _BARE_PART.finditer(text)
+                 if m["before"] in days or m["before"][-1].isdigit() or names_specialty(m["before"])), None)
 
 
-def doctor_pointer(pattern: re.Pattern[str], text: str) -> str | None:
+def _bare_part(word: str) -> str:
+    return next(part for part in _PARTS if re.fullmatch(alternatives(f"bare_{part}"), word))
+
+
+def doctor_pointer(pattern: LivePattern, text: str) -> str | None:
     """"fem", "masc" or "any" when the text points at a doctor without naming one; None otherwise."""
     match = pattern.search(text)
     if match is None:

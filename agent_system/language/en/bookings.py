@@ -5,6 +5,8 @@ it pointed at ("minha consulta", "my booking"), in every registered language: th
 """
 from __future__ import annotations
 
+_FEMALE, _MALE = r"(?:female|woman|lady) (?:doctor|dr|physician)", r"(?:male|man) (?:doctor|dr|physician)"
+
 WORDS: dict[str, tuple[str, ...]] = {
     "booking_name": (r"appointments?", r"bookings?", r"visits?"),
     "booking_pointer": (r"my", r"the", r"this", r"that"),
@@ -44,4 +46,19 @@ WORDS: dict[str, tuple[str, ...]] = {
                  r"too$"),
     "one_more_negation": (r"not", r"never", r"don t", r"dont", r"won t", r"wont", r"do not", r"will not"),
     "clause_but": (r"but",),
+    # a part of the day chosen among listed slots: "the evening one", "before noon"; "{lead}" is filled in
+    "day_part_lead": (r"the", r"in the"),
+    "part_morning": (r"morning", r"before (?:noon|midday|lunch)"),
+    "part_afternoon": (r"afternoon", r"after (?:noon|midday|lunch)"),
+    "part_evening": (r"evening",),
+    "noon_bound": (r"(?:before|after) (?:noon|midday)",),
+    "pick_lead": (r"the", r"number", r"option"),
+    "pick_please": (r"please",),
+    # a doctor pointed at without a name: "what about the other doctor?", "a female doctor"
+    "other_doctor_fem": (rf"other {_FEMALE}",),
+    "other_doctor_masc": (rf"other {_MALE}",),
+    "other_doctor_any": (r"other (?:doctor|one|dr)",),
+    "some_doctor_fem": (rf"(?:the|a) {_FEMALE}",),
+    "some_doctor_masc": (rf"(?:the|a) {_MALE}",),
+    "some_doctor_any": (r"the doctor", r"a doctor"),
 }

@@ -44,4 +44,26 @@ WORDS: dict[str, tuple[str, ...]] = {
     "one_more_negation": (r"nao", r"nem", r"nunca", r"jamais"),
     "also_not": (r"(?:tambem|tbm|tb) (?:nao|nem)",),
     "clause_but": (r"mas",),
+    # a part of the day chosen among listed slots: "prefiro o da manhã", "antes do meio-dia"; "{lead}" is filled in
+    "day_part_lead": (r"o", r"a", r"de", r"da", r"pela", r"pra", r"pro", r"para", r"p/"),
+    "part_morning": (r"{lead} (?:da |de )?manha", r"(?:antes|ate) (?:d?o )?meio[ -]dia"),
+    "part_afternoon": (r"{lead} (?:da |de )?tarde", r"(?:depois|a partir) (?:d?o )?meio[ -]dia", r"depois do almoco"),
+    "part_evening": (r"{lead} (?:da |de )?noite",),
+    # the bare word, a part of the day only right after a day ("sexta noite", "dia 30 manhã") or a specialty
+    "bare_morning": (r"manha",),
+    "bare_afternoon": (r"tarde",),
+    "bare_evening": (r"noite",),
+    "day_word": tuple("segunda terca quarta quinta sexta sabado domingo seg ter qua qui sex sab dom feira hoje amanha"
+                      .split()),
+    # "depois do meio-dia": a part of the day bounded by noon, not a slot at 12:00
+    "noon_bound": (r"(?:antes|ate|depois|a partir) (?:d?o )?meio[ -]dia",),
+    # a reply that is only a number: "a 2", "opção 2", "nº 2"
+    "pick_lead": (r"o", r"a", r"opcao", r"numero", r"no", r"n"),
+    "pick_suffix": (r"o", r"a"),
+    "pick_please": (r"por favor", r"pfv", r"pf"),
+    # a doctor pointed at without a name: "e a outra doutora?", "marca com a doutora"
+    "other_doctor_fem": (r"outra (?:medica|doutora|dra)",),
+    "other_doctor_masc": (r"outro (?:medico|doutor|dr)",),
+    "some_doctor_fem": (r"(?:a|uma) (?:medica|doutora|dra)",),
+    "some_doctor_masc": (r"(?:o|um) (?:medico|doutor|dr)",),
 }
