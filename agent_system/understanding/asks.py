@@ -35,37 +35,26 @@ def _of(concept: str) -> re.Pattern[str]:
     """A concept's entries as whole words, with "{booking}" and "{my_booking}" filled in for every language."""
     booking = _group("booking_name")
     my_booking = f"{_group('booking_pointer')} {booking}"
-    lead = _group("day_part_lead")
+    lead, target = _group("day_part_lead"), _target()
     return _any(*(entry.replace("{my_booking}", my_booking).replace("{booking}", booking).replace("{lead}", lead)
-                  for entry in words(concept)) or [r"(?!)"])
+                  .replace("{target}", target) for entry in words(concept)) or [r"(?!)"])
+
+
+def _target() -> str:
+    """Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia")."""
+    return rf"(?:{_group('target_article')} )?(?:{_group('target_day')} )?{_group('target_word')}"
 
 
 # What a booking is called, with and without a possessive, in the built-in languages (for the patterns built here
 # at start-up).
 _BOOKING = _group("booking_name")
 _MY_BOOKING = f"{_group('booking_pointer')} {_BOOKING}"
-# Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia").
-_TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|next|proxim\w*|semana|week|mes|month|mesm\w*|"
-           r"same|outr[oa]|another|later|earlier|mais (?:tarde|cedo)|segunda|terca|quarta|quinta|sexta|monday|tuesday|"
-           r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
-           r"sep\w*|oct\w*|nov\w*|dec\w*|"
-           r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
-           r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*|manha|tarde|noite|morning|afternoon|evening)")
-
 # The words of the patterns below are the language packs' (language/<code>/bookings.py), in every registered language.
 CANCEL = LivePattern(lambda: _of("cancel"))
 RESCHEDULE = LivePattern(lambda: _of("reschedule"))
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
-MOVE_TO = _any(
-    # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
-    # a listing ("me passa os horários pra amanhã" asks for slots)
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix|adiant)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
-    rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
-    rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
-    rf"make it {_TARGET}",
-    rf"(?:can|could) (?:i|we) (?:move|switch|change|swap) (?:it )?to {_TARGET}",
-)
+MOVE_TO = LivePattern(lambda: _of("move_to"))
 # A change asked for without saying what changes ("dá pra trocar?", "quero mudar", "can I change that?",
 # "switch it", "move it"), or a correction ("errei", "na verdade", "actually", "my mistake"): about the
 # booking just made, a move of it; elsewhere nothing to act on.

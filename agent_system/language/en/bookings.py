@@ -61,4 +61,14 @@ WORDS: dict[str, tuple[str, ...]] = {
     "some_doctor_fem": (rf"(?:the|a) {_FEMALE}",),
     "some_doctor_masc": (rf"(?:the|a) {_MALE}",),
     "some_doctor_any": (r"the doctor", r"a doctor"),
+    # "shift it to 4 PM", "make it Friday": a move only when the patient has a booking to move
+    "move_to": (r"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){1,4}?(?:to|for|until|till) {target}",
+                r"make it {target}", r"(?:can|could) (?:i|we) (?:move|switch|change|swap) (?:it )?to {target}"),
+    "target_article": (r"the",),
+    "target_day": (r"day",),
+    "target_word": (r"tomorrow", r"today", r"next", r"week", r"month", r"same", r"another", r"later", r"earlier",
+                    r"monday", r"tuesday", r"wednesday", r"thursday", r"friday", r"tue", r"wed", r"thu", r"fri", r"mon",
+                    r"jan\w*", r"feb\w*", r"mar\w*", r"apr\w*", r"may", r"jun\w*", r"jul\w*", r"aug\w*", r"sep\w*",
+                    r"oct\w*", r"nov\w*", r"dec\w*", r"in the (?:morning|afternoon)", r"the \d\w*", r"morning",
+                    r"afternoon", r"evening"),
 }

@@ -66,4 +66,15 @@ WORDS: dict[str, tuple[str, ...]] = {
     "other_doctor_masc": (r"outro (?:medico|doutor|dr)",),
     "some_doctor_fem": (r"(?:a|uma) (?:medica|doutora|dra)",),
     "some_doctor_masc": (r"(?:o|um) (?:medico|doutor|dr)",),
+    # a verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4"): the booking may
+    # be named in between ("passa a da dermato pra quinta"), never a listing ("me passa os horários pra amanhã");
+    # "{target}" is filled in with where a moved booking goes, in every language
+    "move_to": (r"(?:mud|troc|pass|jog|empurr|transfer|deix|adiant)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu)"
+                r" horario|a|o)(?: (?:de|da|do|com)\b(?: [\w.]+){1,3}?)? )?(?:pra|pras|para|pro|pros|p/) {target}",),
+    "target_article": (r"o", r"a"),
+    "target_day": (r"dia",),
+    "target_word": (r"\d\w*", r"amanha", r"hoje", r"proxim\w*", r"semana", r"mes", r"mesm\w*", r"outr[oa]",
+                    r"mais (?:tarde|cedo)", r"segunda", r"terca", r"quarta", r"quinta", r"sexta", r"janeiro", r"fevereiro",
+                    r"marco", r"abril", r"maio", r"junho", r"julho", r"agosto", r"setembro", r"outubro", r"novembro",
+                    r"dezembro", r"de (?:manha|tarde)", r"manha", r"tarde", r"noite"),
 }
