@@ -111,6 +111,13 @@ MY_APPOINTMENTS = _any(
     # "qual médico era mesmo?", "which clinic was it again?": right after a booking, a question about it
     r"(?:qual|que) (?:clinica|medic[oa]|doutor[a]?|dia|horario|hora) (?:e|era|foi|vai ser|sera|ficou) (?:mesmo|msm)\b",
     r"(?:which|what) (?:clinic|doctor|day|time) (?:was|is) (?:it|that|that one) again\b",
+    # whether the booking went through, and where or when it ended up: "deu certo? ficou marcado?", "did that go
+    # through?", "was it really confirmed?", "qual clínica q ficou?", "what time was the skin doctor one?"
+    r"(?:deu certo|ficou (?:marcad|agendad|confirmad)\w*|(?:ta|esta|foi) (?:mesmo )?(?:marcad|agendad|confirmad)\w*)",
+    r"(?:did|has) (?:it|that|this|my \w+) (?:actually |really )?(?:go|gone) through",
+    r"(?:was|is) (?:it|that|my \w+) (?:really |actually )?(?:confirmed|booked)",
+    r"(?:qual|que) clinica (?:q |que )?(?:ficou|foi|era|vai ser)", r"(?:e|eh|fica|ficou) em (?:que|qual) clinica",
+    r"what time (?:was|is) (?:the|my) [\w ]+? one",
     # "who will I be seeing?", "qual doutora eu marquei mesmo?": the doctor of one's own booking
     r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
     r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?(?:vou|marquei|agendei)"

@@ -41,3 +41,25 @@ def test_this_week_shows_only_this_weeks_booking(pipeline, new_conversation, cli
         assert [(a.doctor, a.date, a.time) for a in answer.appointments] == [("Dr. Eduardo Nunes", "2026-11-26", "11:30")]
     finally:
         give_back(clinics, conversation)
+
+
+@pytest.mark.parametrize("message", [
+    "deu certo? ficou marcado?", "ta marcado mesmo?", "did that go through?", "was it really confirmed?",
+    "e qual clinica q ficou?", "a consulta de ortopedia fica em que clinica?", "what time was the skin doctor one?",
+])
+def test_whether_a_booking_went_through_and_where_it_ended_up(message):
+    assert asks.MY_APPOINTMENTS.search(normalize(message))
+
+
+def test_did_it_go_through_reads_the_bookings_once(pipeline, new_conversation, clinics):
+    conversation = new_conversation("Olga Brito Sales", normalize_cpf(make_cpf(97731)))
+    try:
+        run_turn(pipeline, conversation, "Quero marcar com o Dr. Marcelo Tavares dia 02/12 às 17h")
+        events, answer = run_turn(pipeline, conversation, "deu certo? ficou marcado?")
+        steps = next(e for e in events if e.type == "plan").steps
+        assert sorted(s["clinic"] for s in steps) == [f"clinic_{c}" for c in "abcdef"]
+        assert {s["action"] for s in steps} == {"list_my_appointments"}
+        assert [(a.clinic, a.doctor, a.date, a.time) for a in answer.appointments] == [
+            ("clinic_d", "Dr. Marcelo Tavares", "2026-12-02", "17:00")]
+    finally:
+        give_back(clinics, conversation)
