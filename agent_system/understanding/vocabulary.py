@@ -52,8 +52,18 @@ def _ordinal(concept: str) -> re.Pattern[str]:
 ORDINALS: tuple[tuple[LivePattern, int], ...] = tuple(
     (LivePattern(partial(_ordinal, concept)), index) for concept, index in _POSITIONS)
 
-_NAME_STOPWORDS = {"dr", "dra", "dr.", "dra.", "de", "da", "do", "dos", "das", "e"}
-_TITLES = {"dr", "dra", "doutor", "doutora", "doctor"}
+
+
+def _titles() -> frozenset[str]:
+    """A doctor's titles as written: "doutora", "dr", "dr." (the packs' doctor_title and title_abbreviation)."""
+    short = words("title_abbreviation")
+    return frozenset((*words("doctor_title"), *short, *(f"{title}." for title in short)))
+
+
+def _name_stopwords() -> frozenset[str]:
+    """What in a doctor's registry name is no name: the title abbreviations and the small joining words."""
+    short = words("title_abbreviation")
+    return frozenset((*short, *(f"{title}." for title in short), *words("name_joining")))
 
 
 @dataclass(frozen=True)
@@ -68,9 +78,10 @@ class DoctorIndex:
     """Finds doctors named in a message by any part of their name."""
 
     def __init__(self, registry: ClinicRegistry):
+        stopwords = _name_stopwords()
         self.doctors = tuple(
             DoctorRef(d.name, c.id, c.specialty.key,
-                      frozenset(t.strip(".") for t in normalize(d.name).split() if t not in _NAME_STOPWORDS))
+                      frozenset(t.strip(".") for t in normalize(d.name).split() if t not in stopwords))
             for c in registry.clinics for d in c.doctors)
 
     @property
@@ -95,7 +106,8 @@ class DoctorIndex:
 def _titled_words(text: str) -> set[str]:
     """Words right after 'Dr.'/'Dra.': a doctor's name even when the patient shares it."""
     words = [w.strip(".") for w in text.split()]
-    return {word for title, word in zip(words, words[1:]) if title in _TITLES}
+    titles = _titles()
+    return {word for title, word in zip(words, words[1:]) if title in titles}
 
 
 # Ordinals that are ordinary words too ("the last time", "first thing in the morning", "a última consulta

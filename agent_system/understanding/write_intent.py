@@ -41,8 +41,9 @@ def _openers() -> str:
 
 _ORDER = LivePattern(lambda: re.compile(rf"^{_openers()}(?:me )?{_write()}"))  # "marca", "me agenda", "me encaixa"
 _WISHED = LivePattern(lambda: re.compile(
-    rf"\b{_any('wish')} (?:(?:de|to|me|pra mim) )?{_write()}"
-    rf"|\b{_any('wish')} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b"))
+    rf"\b{_any('wish')} (?:{_any('wish_joiner')} )?{_write()}"
+    rf"|\b{_any('wish')} (?:{_any('wish_to')} )?{_any('see_doctor')} (?:{_any('see_doctor_article')} )?"
+    rf"{_any('doctor_title')}\b"))
 # "me vê um horário com…", "consegue uma vaga pra mim com…": a slot asked for by its noun, a request with the whole slot.
 _SLOT_NOUN = LivePattern(lambda: re.compile(rf"^{_any('slot_by_noun')}(?P<rest>.*)$"))
 _WISHED_SLOT = LivePattern(lambda: re.compile(rf"^{_openers()}{_any('wish')} (?P<rest>.+)$"))
@@ -82,17 +83,30 @@ def _word_set(concept: str) -> frozenset[str]:
 
 @lru_cache(maxsize=32)
 def _words_of(concept: str, _generation: int) -> frozenset[str]:
-    return frozenset(words(concept)) | (NUMBER_WORDS if concept == "slot_word" else frozenset())
+    return frozenset(words(concept))
 
 
-_TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
+def _slot_words() -> frozenset[str]:
+    return _word_set("slot_word") | NUMBER_WORDS
+
+
+def _spoken_numbers() -> frozenset[str]:
+    """Every word a day or an hour may be said in, but the little words that only join them (number_joiner)."""
+    return NUMBER_WORDS - _word_set("number_joiner")
+
+
+def _titles() -> frozenset[str]:
+    """A doctor's titles as written: "doutora", "dr", "dr."."""
+    short = _word_set("title_abbreviation")
+    return _word_set("doctor_title") | short | {f"{title}." for title in short}
+
+
 # A day or an hour said in words picks as a digit does ("dia vinte e seis as dezesseis horas"); not the little
-# words that only join them, nor "um"/"uma"/"one" (an article as often as a number).
-_SPOKEN_NUMBERS = NUMBER_WORDS - frozenset("""o to pras pro pros past half quarter clock oclock meia meio um uma
-    one""".split())
+# words that only join them, nor "um"/"uma"/"one" (an article as often as a number): the packs' number_joiner.
 # Said anywhere, these make the whole message a question: "marca com o Dr. X às 9h, só perguntando".
 _JUST_ASKING = phrase_pattern("just_asking")
-_SPECIALTY = re.compile(r"^(?:cardio|dermato|derma|orto|ortho|pele|joelho)")
+# A specialty a bare choice may name ("dermato tarde", "ortho at 3").
+_SPECIALTY = LivePattern(lambda: re.compile(rf"^(?:{alternatives('specialty_stem')})"))
 
 _SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")
 _CLAUSES = LivePattern(lambda: re.compile(rf"[;,]|\b{_any('clause_break')}\b", re.IGNORECASE))
@@ -197,8 +211,9 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
 
 def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
     """Words that name a doctor, a day and a time ("com a dra X dia 24 as 11h30", "Dr. X on Nov 30 at 2 PM")."""
-    doctor = any(w in _TITLES or w in names for w in words)
-    numbers = sum(w[:1].isdigit() or w in _SPOKEN_NUMBERS for w in _numbers_joined(words))  # "the twenty-seventh"
+    titles, spoken = _titles(), _spoken_numbers()
+    doctor = any(w in titles or w in names for w in words)
+    numbers = sum(w[:1].isdigit() or w in spoken for w in _numbers_joined(words))  # "the twenty-seventh"
     anchors, ordinals = _word_set("slot_anchor"), _word_set("ordinal_anchor")
     days = sum(w in anchors and w not in ordinals for w in words)
     return doctor and (numbers >= 2 or (numbers == 1 and days >= 1))
@@ -207,13 +222,14 @@ def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
     """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
     words, anchors = [part for word in words for part in word.split("-") if part], _word_set("slot_anchor")  # "sexta-feira"
-    return _slot_words_only(words, names) and any(w in anchors or w in _SPOKEN_NUMBERS or w[:1].isdigit() for w in words)
+    spoken = _spoken_numbers()
+    return _slot_words_only(words, names) and any(w in anchors or w in spoken or w[:1].isdigit() for w in words)
 
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
-    after_title, predicates, slot_words = 0, _word_set("predicate"), _word_set("slot_word")
+    after_title, predicates, slot_words, titles = 0, _word_set("predicate"), _slot_words(), _titles()
     for word in _numbers_joined([part for said in words for part in said.split("-") if part]):
-        if word in _TITLES:
+        if word in titles:
             after_title = 3
         elif word in predicates:
             return False

@@ -83,6 +83,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "may_i": (r"can i", r"could i", r"may i", r"is it possible to", r"would it be possible to"),
     "wish": (r"i want to", r"i want", r"i wanna", r"i d like to", r"i d like", r"i would like to", r"i would like",
              r"i need to", r"i need", r"i ll", r"i will", r"let s", r"lets", r"want to"),
+    "wish_joiner": (r"to", r"me"),
+    "wish_to": (r"to",),
+    "see_doctor": (r"see",),
     # plain phrases
     "negation": ("not", "don t", "dont", "do not", "never"),
     "hedge": ("if", "whether", "know", "wondering", "asking", "were me", "phone"),
@@ -203,6 +206,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "one_more_opener": (r"and", r"also", r"plus"),
     "article": (r"the",),
     "doctor_title": (r"doctor",),
+    "number_joiner": ("to", "past", "half", "quarter", "clock", "oclock", "one"),
+    "specialty_stem": (r"ortho",),
     # a pick from a listing by its position (understanding/vocabulary.py); "{months}" is every language's month words
     # and "{not_a_day}" what before a number makes it a day of the month ("on the 3rd", "Friday the 4th")
     "ordinal_first": (r"(?:the )?earliest", r"(?:the )?soonest", r"(?<!my )(?:the )?first(?: one)?(?! time| thing)",

@@ -106,6 +106,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "may_i": (r"posso", r"podemos", r"consigo", r"daria pra", r"daria para", r"seria possivel", r"e possivel"),
     "wish": (r"quero", r"qro", r"kero", r"queria", r"qria", r"gostaria de", r"gostaria", r"preciso", r"desejo",
              r"vou querer"),
+    "wish_joiner": (r"de", r"me", r"pra mim"),
+    "see_doctor": (r"ver", r"consultar com", r"passar com"),
+    "see_doctor_article": (r"o", r"a"),
     # plain phrases
     "negation": ("nao", "nunca", "jamais", "nem"),
     "hedge": ("se", "caso", "saber", "perguntando", "curiosidade", "seu lugar", "telefone", "sera"),
@@ -247,6 +250,11 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "one_more_opener": (r"e", r"tamb[eé]m", r"tbm", r"tb"),
     "article": (r"a", r"o"),
     "doctor_title": (r"dr", r"dra", r"doutor", r"doutora"),
+    "title_abbreviation": ("dr", "dra"),
+    # the little words that only join a number said in words, and "um"/"uma" (an article as often as a number)
+    "number_joiner": ("o", "pras", "pro", "pros", "meia", "meio", "um", "uma"),
+    # a specialty a bare choice may name ("dermato tarde")
+    "specialty_stem": (r"cardio", r"dermato", r"derma", r"orto", r"pele", r"joelho"),
     # a pick from a listing by its position (understanding/vocabulary.py); "{months}" is every language's month words
     # and "{not_a_day}" what before a number makes it a day of the month ("dia 1o")
     "ordinal_first": (r"(?:o |a )?mais cedo", r"(?:o |a )?mais proxim[oa]",
