@@ -9,8 +9,8 @@ from functools import lru_cache
 from agent_system.language.concepts import CONCEPTS
 from agent_system.language.registry import generation, language_packs
 
-__all__ = ["LivePattern", "alternatives", "concept_pattern", "day_offsets", "month_first_words", "month_numbers", "number_table",
-           "weekday_numbers", "words"]
+__all__ = ["LivePattern", "alternatives", "concept_pattern", "day_offsets", "month_first_words", "month_numbers",
+           "number_table", "weekday_numbers", "words"]
 
 
 def words(concept: str) -> tuple[str, ...]:
@@ -34,8 +34,8 @@ def alternatives(concept: str) -> str:
 class LivePattern:
     """A compiled pattern made of lexicon words, compiled again once a language is registered or removed.
 
-    Reads like `re.Pattern` (search, match, fullmatch, finditer, findall, sub, split), so a pattern that was a
-    module constant stays one.
+    Reads like `re.Pattern` (search, match, fullmatch, finditer, sub, split), so a pattern that was a module
+    constant stays one.
     """
 
     def __init__(self, build: Callable[[], re.Pattern[str]]) -> None:
@@ -63,9 +63,6 @@ class LivePattern:
     def finditer(self, string: str) -> Iterator[re.Match[str]]:
         return self.pattern.finditer(string)
 
-    def findall(self, string: str) -> list[str]:
-        return self.pattern.findall(string)
-
     def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
         return self.pattern.sub(repl, string, count)
 
@@ -73,9 +70,9 @@ class LivePattern:
         return self.pattern.split(string, maxsplit)
 
 
-def concept_pattern(concept: str, template: str = r"\b(?:{})\b") -> LivePattern:
-    """Any of a concept's entries, placed in `template` (by default: as whole words)."""
-    return LivePattern(lambda: re.compile(template.format(alternatives(concept))))
+def concept_pattern(concept: str) -> LivePattern:
+    """Any of a concept's entries, as whole words."""
+    return LivePattern(lambda: re.compile(rf"\b(?:{alternatives(concept)})\b"))
 
 
 _NOTHING = r"(?!)"  # a concept no registered language has words for matches nothing, not every word boundary
