@@ -46,8 +46,18 @@ class PlanNotes:
             Intent.ASK_DEPENDANT: lambda: ask_dependant_note(self.plan, self.words),
             Intent.FOR_DEPENDANT: lambda: self.words.say("for_dependant", name=self.plan.dependant or ""),
             Intent.CLOSING: lambda: self.words.say("closing"),
+            Intent.TRY_WHICH: self._which_alternative,
         }
         return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
+
+    def _which_alternative(self) -> str:
+        """"Another day, another doctor or Clínica F: which?", the options the empty listing offered."""
+        tried = _given(self.plan.tried)
+        clinic = self.registry.get(tried.clinic)
+        others = [c for c in self.registry.for_specialty(clinic.specialty.key) if c.id != tried.clinic] if clinic else []
+        options = ([self.words.phrase("another_day")] if tried.date else []) + [self.words.phrase("another_doctor")]
+        options += [self.words.phrase("clinic_option", clinic=c.name) for c in others]
+        return self.words.say("try_which", options=self.words.join(options, "or"))
 
     def _not_offered(self) -> str:
         asked = (self.plan.unknown_specialty or "").strip()

@@ -21,7 +21,8 @@ from pydantic import BaseModel, Field
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.pending import PendingAction, PendingChange
-from agent_system.domain.plan import Intent, Plan
+from agent_system.domain.plan import EmptyListing, Intent, Plan
+from agent_system.domain.tools import Tool
 
 HeldFor = Literal["book_overlap", "book_pick"]
 HELD: Literal["book_overlap"] = "book_overlap"  # a booking held back as overlapping another
@@ -54,6 +55,10 @@ class _Shown(BaseModel):
     def choosing(self) -> bool:
         """The last answer listed free slots or asked which: a bare yes needs a choice."""
         return False
+
+    def alternatives_offered(self) -> EmptyListing | None:
+        """The doctor's listing that came back empty, when its answer offered another day, doctor or clinic."""
+        return None
 
     # -- transitions ---------------------------------------------------------------------------------
     def next_message(self) -> DialogueState:
@@ -89,6 +94,9 @@ class _Shown(BaseModel):
             return DoctorsOffered(doctors=doctors, listed=listed, contacts=contacts)
         if slots or Intent.CHOOSE_SLOT in plan.intents:
             return Choosing(listed=listed, contacts=contacts)
+        tried = _empty_doctor_listing(plan)
+        if tried is not None:
+            return AlternativesOffered(tried=tried, listed=listed, contacts=contacts)
         return Idle(listed=listed, contacts=contacts)
 
     def asked_safety(self, category: str) -> DialogueState:
@@ -103,6 +111,15 @@ class _Shown(BaseModel):
         return cast("DialogueState", self)  # every state is one of DialogueState's
 
 
+def _empty_doctor_listing(plan: Plan) -> EmptyListing | None:
+    """One doctor's listing that showed no slot: its answer offered another day, another doctor or another clinic."""
+    listings = [s for s in plan.steps if s.action == Tool.LIST_AVAILABLE_SLOTS and s.parameters.get("doctor")]
+    if len(listings) != 1 or len(plan.steps) != 1:
+        return None
+    step = listings[0]
+    return EmptyListing(clinic=step.clinic, doctor=step.parameters["doctor"], date=step.parameters.get("date"))
+
+
 def _waiting_on(action: PendingAction, shown: bool, listed: list[SlotOffer], contacts: list[str]) -> DialogueState:
     held = action.action
     if (held == HELD or held == PICKED) and action.slot is not None:
@@ -113,6 +130,16 @@ def _waiting_on(action: PendingAction, shown: bool, listed: list[SlotOffer], con
 class Idle(_Shown):
     """Nothing waits for the patient's reply."""
     kind: Literal["idle"] = "idle"
+
+
+class AlternativesOffered(_Shown):
+    """A doctor's listing came back empty and its answer offered another day, another doctor or another clinic: a bare
+    yes chooses none of them."""
+    kind: Literal["alternatives_offered"] = "alternatives_offered"
+    tried: EmptyListing
+
+    def alternatives_offered(self) -> EmptyListing:
+        return self.tried
 
 
 class Choosing(_Shown):
@@ -232,4 +259,5 @@ class SafetyAsked(_Shown):
 
 
 DialogueState = Annotated[Union[Idle, Choosing, Offered, Held, AwaitingChoice, AwaitingConfirmation, JustBooked,
-                                DoctorsOffered, AskingWho, AfterEmergency, SafetyAsked], Field(discriminator="kind")]
+                                DoctorsOffered, AskingWho, AfterEmergency, SafetyAsked, AlternativesOffered],
+                          Field(discriminator="kind")]

@@ -62,6 +62,14 @@ class Intent(str, Enum):
     CALLBACK = "callback"  # a request to be called back, left at a clinic
     WHICH_DAY = "which_day"  # a weekday and a date that disagree: which of the two days, before anything else
     CLOSING = "closing"  # thanks or goodbye and nothing else: a short reply, no introduction
+    TRY_WHICH = "try_which"  # a bare yes to "another day, another doctor or another clinic?": which of them
+
+
+class EmptyListing(BaseModel):
+    """A doctor's listing that came back empty, whose answer offered another day, doctor or clinic."""
+    clinic: str
+    doctor: str
+    date: str | None = None
 
 
 class Step(BaseModel):
@@ -156,6 +164,7 @@ class Plan(BaseModel):
     day_part: DayPart | None = None  # the listings' answer offers only the slots of this part of the day
     slot_example: SlotOffer | None = None  # a listed slot, shown as the way to choose one (CHOOSE_SLOT)
     just_booked: AppointmentItem | None = None  # the booking the last answer confirmed (ALREADY_BOOKED)
+    tried: EmptyListing | None = None  # the empty listing whose alternatives a bare yes did not choose (TRY_WHICH)
     relation: str | None = None  # the relative an appointment is for, as the patient said it (ASK_DEPENDANT)
     request: str | None = None  # the request planned again once that relative is named (ASK_DEPENDANT)
     cpf_invalid: bool = False  # the CPF given for that person is not a valid one, or is the patient's own

@@ -12,6 +12,9 @@ def plan_without_steps(out: PlanDraft, r: Reading, conv: Conversation) -> None:
     """What to say when the message asks nothing a clinic can answer."""
     if r.accepts and conv.state.choosing() and conv.state.listed:
         return _ask_which_slot(out, conv)
+    if (r.accepts or r.agrees) and conv.state.alternatives_offered() is not None:
+        out.note("A yes to 'another day, another doctor or another clinic?': ask which of them, plan nothing.")
+        return out.intend(Intent.TRY_WHICH, tried=conv.state.alternatives_offered())
     if (r.accepts or r.agrees) and conv.state.just_booked() is not None:
         out.note("A yes right after a confirmed booking: it is booked already, nothing more to do.")
         return out.intend(Intent.ALREADY_BOOKED, just_booked=conv.state.just_booked())

@@ -74,6 +74,7 @@ PHRASES = {
     "filter_until": " until {end}",
     "filter_window": " in the next two weeks",
     "try_options": "Would you like to try {options}?",
+    "try_which": "Sure! Which would you like: {options}? Just say which, for example “another day”.",
     "another_day": "another day",
     "another_doctor": "another doctor",
     "clinic_option": "{clinic}",

@@ -77,6 +77,7 @@ PHRASES = {
     "filter_until": " até {end}",
     "filter_window": " nas próximas duas semanas",
     "try_options": "Quer tentar {options}?",
+    "try_which": "Claro! Qual prefere: {options}? Diga qual, por exemplo “outro dia”.",
     "another_day": "outro dia",
     "another_doctor": "outro médico",
     "clinic_option": "a {clinic}",
