@@ -11,7 +11,8 @@ import json
 from importlib import resources
 
 from agent_system.triage.lexicon import PHRASES
-from agent_system.triage.reader import TYPO_MIN_LENGTH, _INDEX, fold
+from agent_system.language.text import plain_text
+from agent_system.triage.reader import TYPO_MIN_LENGTH, _INDEX
 
 TARGET = PHRASES / "known_words.json"
 MIN_COUNT = 100  # rarer entries are typos themselves or forms nobody writes in a chat
@@ -24,7 +25,7 @@ def dictionary_words() -> set[str]:
         path = resources.files("spellchecker") / "resources" / f"{language}.json.gz"
         with gzip.open(str(path), "rt", encoding="utf-8") as handle:
             counts = json.load(handle)
-        words |= {fold(w) for w, count in counts.items() if count >= MIN_COUNT and len(w) >= TYPO_MIN_LENGTH}
+        words |= {plain_text(w) for w, count in counts.items() if count >= MIN_COUNT and len(w) >= TYPO_MIN_LENGTH}
     return {w for w in words if w.isalpha() and w.isascii()}
 
 

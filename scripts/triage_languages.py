@@ -16,7 +16,7 @@ from importlib import resources
 
 from agent_system.triage.categories import ALL_CONCEPTS
 from agent_system.triage.lexicon import PHRASES
-from agent_system.triage.reader import fold
+from agent_system.language.text import plain_text
 
 TARGET = PHRASES / "languages.json"
 LANGUAGES = ("pt", "en")
@@ -44,7 +44,7 @@ class _Counts:
             raw = json.load(handle)
         counts: dict[str, int] = {}
         for word, count in raw.items():
-            folded = fold(word)
+            folded = plain_text(word)
             counts[folded] = counts.get(folded, 0) + count
         self.words = counts
         self.sorted = sorted(counts)

@@ -1,28 +1,15 @@
 """A clinic's answer as the checks read it: every value in it, with the keys that lead to it, in folded form."""
 from __future__ import annotations
 
-import re
-import unicodedata
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+from agent_system.domain.folding import fold
+
+__all__ = ["Leaf", "fold", "leaves"]
+
 _NO_RECORD: Mapping[str, Any] = MappingProxyType({})
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, punctuation kept: the form the patterns match."""
-    if text.isascii():  # nothing to decompose: most clinic values (dates, times, codes) take this path
-        return text.lower()
-    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'")).casefold()
-    # Only the non-ASCII characters can be marks: a long answer has a few dozen of them.
-    return _NON_ASCII.sub(lambda mark: _without_mark(mark.group()), decomposed)
-
-
-@lru_cache(maxsize=1024)
-def _without_mark(char: str) -> str:
-    return "" if unicodedata.combining(char) else char
 
 
 @lru_cache(maxsize=512)

@@ -1,7 +1,8 @@
 """Which languages the product speaks: a language code -> its `LanguagePack`.
 
-A new language is one pack module (see `language/pt.py`) added to `_BUILT_IN`; its keywords make the
-detector (`language.text.detect_language`) recognise it. The first pack is the default.
+A built-in language is one folder (see `language/pt/`) added to `_BUILT_IN`; another one is registered at start-up
+or by a test (`register`). Its keywords make the detector (`language.text.detect_language`) recognise it and its
+lexicon's words join the reading's patterns (`language.lexicon`). The first pack is the default.
 """
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ from agent_system.language.pack import LanguagePack
 _BUILT_IN = (pt.PACK, en.PACK)
 _PACKS: dict[str, LanguagePack] = {pack.code: pack for pack in _BUILT_IN}
 DEFAULT_LANGUAGE = _BUILT_IN[0].code
+# Counts registrations: what is built from the packs' words (language.lexicon) is rebuilt when it moves on.
+_GENERATION = [0]
+
+
+def generation() -> int:
+    """How many times the registered languages have changed since start-up."""
+    return _GENERATION[0]
 
 
 def language_pack(code: str) -> LanguagePack:
@@ -31,9 +39,10 @@ def register(pack: LanguagePack) -> None:
     if missing:
         raise ValueError(f"the {pack.code!r} language pack lacks texts: {', '.join(sorted(missing))}")
     _PACKS[pack.code] = pack
+    _GENERATION[0] += 1
 
 
 def unregister(code: str) -> None:
     """Stop speaking a language added by `register`; the default cannot be removed."""
-    if code != DEFAULT_LANGUAGE:
-        _PACKS.pop(code, None)
+    if code != DEFAULT_LANGUAGE and _PACKS.pop(code, None) is not None:
+        _GENERATION[0] += 1

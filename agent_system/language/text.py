@@ -1,26 +1,47 @@
-"""Text normalisation and language detection for patients' messages."""
+"""The text reader of patients' messages: one fold, the reading's normalised text, triage's words; and the language
+a message is written in.
+
+Every reader folds with `fold` (lower case, no accents; the same function folds clinic data for the checks). The
+reading matches its patterns on `normalize` (punctuation gone but for the separators of dates and times); triage
+reads `tokens` (ASCII words and sentence marks).
+"""
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
+from agent_system.domain.folding import fold
 from agent_system.domain.language import Language
 from agent_system.language.registry import language_packs
+
+__all__ = ["detect_language", "fold", "keyword_counts", "language_of", "leading_language", "normalize", "plain_text",
+           "tokens"]
 
 # Keep the separators that carry meaning in dates and times (18/07, 2026-07-18, 10:30, meio-dia).
 _PUNCTUATION = re.compile(r"[^\w\s:/.\-]|_")
 _WORD = re.compile(r"\b[a-z]+\b")  # whole words: a booking code ("A3F9KQ") is no "a"
+_TOKEN = re.compile(r"[a-z0-9]+|[.!?;,\n]")
+_CONTRACTION = re.compile(r"(\w)['’`´]([a-z])")
+_DECIMAL = re.compile(r"(\d)[.,](\d)")  # 37,8 and 37.9 are one reading, not a sentence end
 
 
 @lru_cache(maxsize=2048)  # a turn reads its message a dozen times, in every stage of the reading
 def normalize(text: str) -> str:
-    """Casefold, strip accents and punctuation (except `: / - .`) and collapse whitespace."""
-    # NFKD before casefolding too: compatibility forms such as "ℌ" decompose to capitals.
-    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
-    bare = folded if folded.isascii() else "".join(char for char in folded if not unicodedata.combining(char))
-    return " ".join(_PUNCTUATION.sub(" ", bare).split())
+    """Folded (`fold`), punctuation gone (except `: / - .`), whitespace collapsed."""
+    return " ".join(_PUNCTUATION.sub(" ", fold(text)).split())
+
+
+def plain_text(text: str) -> str:
+    """Folded, in ASCII, contractions joined ("can't" -> "cant"), decimals split ("37,8" -> "37 8")."""
+    # Emoji and other scripts carry no words the readers look for: the ASCII encoding drops them.
+    bare = fold(text).encode("ascii", "ignore").decode("ascii")
+    return _DECIMAL.sub(r"\1 \2", _CONTRACTION.sub(r"\1\2", bare))
+
+
+def tokens(text: str) -> list[str]:
+    """The message's words and sentence marks, in order: "Não consigo, mt dor!" -> nao consigo , mt dor !"""
+    return _TOKEN.findall(plain_text(text))
 
 
 def detect_language(text: str) -> Language:

@@ -5,19 +5,15 @@ negate them, so the combiner can ask "is there a chest + pain pair, not negated,
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agent_system.language.text import tokens
 from agent_system.triage.categories import ALL_CONCEPTS, SIGN_CONCEPTS
 from agent_system.triage.lexicon import (
     BREAKS, ENGLISH_ONLY_NEGATORS, KNOWN_WORDS, MASK, NEGATORS, PROTECTED, SLANG, SPLIT_SLANG, word_language)
 
-_TOKEN = re.compile(r"[a-z0-9]+|[.!?;,\n]")
-_CONTRACTION = re.compile(r"(\w)['’`´]([a-z])")
-_DECIMAL = re.compile(r"(\d)[.,](\d)")  # 37,8 and 37.9 are one reading, not a sentence end
 _PILLS = frozenset("comprimidos remedios capsulas pilulas drageas pills tablets capsules caps meds".split())
 _WEEKS = frozenset("semanas weeks semana week".split())
 _DAYS = frozenset("dias days dia day".split())
@@ -58,19 +54,10 @@ class Reading:
         return Counter(lang for i in covered if (lang := word_language(self.words[i])))
 
 
-def fold(text: str) -> str:
-    """Lower case, no accents, contractions joined ("can't" -> "cant"), decimals split ("37,8" -> "37 8")."""
-    # Decomposed, every accent is a separate mark that the ASCII encoding drops ("ç" -> "c"); so do
-    # emoji and other scripts, which carry no red-flag words here.
-    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
-    bare = folded.encode("ascii", "ignore").decode("ascii")
-    return _DECIMAL.sub(r"\1 \2", _CONTRACTION.sub(r"\1\2", bare))
-
-
 def words_of(text: str) -> list[str]:
     """Folded words and sentence marks, everyday spelling spelled out ("mt" -> "muito", "n" -> "nao")."""
     words: list[str] = []
-    for token in _TOKEN.findall(fold(text)):
+    for token in tokens(text):
         if token in SPLIT_SLANG:
             words.extend(SPLIT_SLANG[token])
         else:

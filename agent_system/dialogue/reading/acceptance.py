@@ -8,28 +8,13 @@ from __future__ import annotations
 
 import re
 
-from agent_system.dialogue.reading.phrases import any_phrase
+from agent_system.dialogue.reading.phrases import phrase_pattern
 
-# Words that say yes on their own.
-_YES = any_phrase(
-    "sim", "simm", "s", "ss", "pode ser", "pode sim", "pode", "quero", "quero sim", "eu quero", "vou querer", "aceito",
-    "claro", "com certeza", "isso", "isso mesmo", "bora", "vamos", "vamo", "fechado", "fechou", "combinado", "demorou",
-    "dale",
-    "pode marcar", "pode agendar", "pode reservar", "quero marcar", "quero agendar", "marca", "agenda", "marca pra mim",
-    "yes", "yess", "yeah", "yea", "yep", "yup", "sure", "of course", "absolutely", "definitely", "sounds good",
-    "sounds great", "sounds perfect", "let s do it", "lets do it", "let s do that", "go ahead", "do it", "i want it",
-    "i ll take it", "book it", "book", "book me", "book me in", "please book", "that works", "works for me", "that s fine",
-    "that s great")
-# Words that agree but may only acknowledge: a yes unless thanks comes with them ("ok, obrigado").
-_OK = any_phrase(
-    "ok", "okk", "okay", "blz", "beleza", "ta", "ta bom", "ta otimo", "certo", "otimo", "perfeito", "show", "top",
-    "massa", "uhum", "aham", "alright", "all right", "fine", "great", "perfect", "cool", "awesome", "nice", "k")
-_THANKS = any_phrase("obrigado", "obrigada", "obg", "brigado", "valeu", "vlw", "thanks", "thank you", "thx", "ty")
-# Courtesy and small words that change nothing.
-_FILLER = any_phrase("por favor", "pf", "pfv", "pfvr", "please", "pls", "plz", "entao", "then", "so", "e", "and",
-                     "ah", "oh", "well", "sim sim", "ja", "mesmo", "really", "just", "very", "muito",
-                     # a pointer at what was just shown names no slot of its own: "pode marcar esse", "book that one"
-                     "esse", "essa", "esse ai", "essa ai", "that one", "this one", "that", "it")
+# The words are the language packs' (language/<code>/lexicon.py): plain phrases, matched longest first.
+_YES = phrase_pattern("accept_yes")  # words that say yes on their own
+_OK = phrase_pattern("accept_ok")  # words that agree but may only acknowledge: a yes unless thanks come with them
+_THANKS = phrase_pattern("accept_thanks")
+_FILLER = phrase_pattern("accept_filler")  # courtesy, and a pointer at what was just shown, change nothing
 _NOTHING_LEFT = re.compile(r"[\s.:/-]*")
 
 

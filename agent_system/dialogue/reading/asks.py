@@ -10,8 +10,10 @@ Booking and listing words stay in `vocabulary`; whether a message is a request o
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Callable
 
+from agent_system.language.lexicon import LivePattern, alternatives, words
 from agent_system.language.text import normalize
 
 
@@ -19,84 +21,58 @@ def _any(*constructions: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(constructions) + r")\b")
 
 
-# What a booking is called, with and without a possessive.
-_BOOKING = r"(?:consultas?|reservas?|marcac(?:ao|oes)|agendamentos?|horarios? marcados?|appointments?|bookings?|visits?)"
-_MY_BOOKING = rf"(?:minhas?|meus?|a|o|essa|esse|esta|este|my|the|this|that) {_BOOKING}"
-# Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia").
-_TARGET = (r"(?:o |a |the )?(?:dia |day )?(?:\d\w*|amanha|hoje|tomorrow|today|next|proxim\w*|semana|week|mes|month|mesm\w*|"
-           r"same|outr[oa]|another|later|earlier|mais (?:tarde|cedo)|segunda|terca|quarta|quinta|sexta|monday|tuesday|"
-           r"wednesday|thursday|friday|tue|wed|thu|fri|mon|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
-           r"sep\w*|oct\w*|nov\w*|dec\w*|"
-           r"janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
-           r"de (?:manha|tarde)|in the (?:morning|afternoon)|the \d\w*|manha|tarde|noite|morning|afternoon|evening)")
+def _group(concept: str) -> str:
+    return f"(?:{alternatives(concept)})"
 
-CANCEL = _any(
-    # verbs of cancelling, any form: "cancelar a de terça", "desmarca", "call it off"
-    r"cancel\w*", r"desmarc\w*", r"call (?:it |that |this )?off",
-    # dropping it: "drop it", "scrap my appointment", "remove my booking", "apaga meu nome"
-    rf"(?:scrap|drop|ditch|nix|forget(?: about)?|remove|delete|erase) (?:it|that|this|{_MY_BOOKING})",
-    rf"(?:tira|tire|tirar|remove|remova|remover|apaga|apague|apagar|exclui|exclua|excluir) (?:o )?(?:meu nome|{_MY_BOOKING})",
-    rf"desist\w* (?:d[ao] |of )?(?:{_MY_BOOKING}|{_BOOKING})",
-    rf"(?:bail|back out|pull out|opt out|skip)(?: on| of)? (?:it|that|this|{_MY_BOOKING})",
-    # not going: "não vou poder ir", "nao consigo comparecer", "I cannot make it", "won't be able to come"
-    r"nao (?:vou|vai|poderei|posso|consigo|vou conseguir|vou poder|da pra|da para|tenho como)"
-    r" (?:mais )?(?:poder )?(?:ir|comparecer)",
-    r"(?:can ?t|cannot|won ?t|will not|wont|not) (?:be able to )?(?:make it|come|be coming|attend|go anymore)",
-)
 
-RESCHEDULE = _any(
-    # verbs that mean "move" whatever follows: "remarcar", "reagendar", "reschedule", "adiar", "push it back"
-    r"remarc\w*", r"reagend\w*", r"reschedul\w*", r"adiar", r"adia", r"antecip\w*", r"postpone\w*",
-    r"(?:push|bump|move|bring|shift) (?:it |that |this |my \w+ |the \w+ )?(?:back|forward|up|later|earlier)",
-    # a verb of changing with the booking as its object: "mudar a consulta", "change my appointment"
-    rf"(?:mud|troc|transfer|alter)\w* (?:de )?{_MY_BOOKING}", rf"(?:move|change|switch|swap|shift) {_MY_BOOKING}",
-    r"(?:move|change|switch|swap|shift) (?:the )?(?:time|date|day)", r"(?:mudar|trocar) (?:o |a )?(?:horario|data|dia)",
-    # the booking as the subject: "one of my bookings has to change", "uma consulta minha precisa mudar"
-    rf"{_BOOKING}(?: of mine)? (?:has|have|needs?|must) (?:to )?(?:change|move|be (?:changed|moved))",
-    rf"{_BOOKING}(?: minhas?)? (?:tem|precisa|vai ter) (?:que |de )?(?:mudar|trocar|ser (?:mudad|trocad|remarcad)\w*)",
-)
+def _pointer(concept: str) -> re.Pattern[str]:
+    """A doctor pointed at: "fem" and "masc" entries (concept_fem, concept_masc) name their group, "any" do not."""
+    return re.compile(rf"\b(?:(?P<fem>{alternatives(concept + '_fem')})|(?P<masc>{alternatives(concept + '_masc')})"
+                      rf"|{alternatives(concept + '_any')})\b")
+
+
+def _of(concept: str) -> re.Pattern[str]:
+    """A concept's entries as whole words, with "{booking}" and "{my_booking}" filled in for every language."""
+    booking = _group("booking_name")
+    my_booking = f"{_group('booking_pointer')} {booking}"
+    lead, target = _group("day_part_lead"), _target()
+    return _any(*(entry.replace("{my_booking}", my_booking).replace("{booking}", booking).replace("{lead}", lead)
+                  .replace("{target}", target) for entry in words(concept)) or [r"(?!)"])
+
+
+def _target() -> str:
+    """Where a moved booking goes: a day, a time, or a relative shift ("pra sexta", "to 4 PM", "pro mesmo dia")."""
+    return rf"(?:{_group('target_article')} )?(?:{_group('target_day')} )?{_group('target_word')}"
+
+
+# What a booking is called, with and without a possessive, in the built-in languages (for the patterns built here
+# at start-up).
+_BOOKING = _group("booking_name")
+_MY_BOOKING = f"{_group('booking_pointer')} {_BOOKING}"
+# The words of the patterns below are the language packs' (language/<code>/bookings.py), in every registered language.
+CANCEL = LivePattern(lambda: _of("cancel"))
+RESCHEDULE = LivePattern(lambda: _of("reschedule"))
 # A verb of moving with a new day or time as its target ("passa pra sexta", "joga pro dia 4", "shift it to
 # 4 PM", "make it Friday"): a move only when the patient has a booking to move; else a listing follow-up.
-MOVE_TO = _any(
-    # the booking may be named in between ("passa a da dermato pra quinta", "mudar a de quarta pra segunda"), never
-    # a listing ("me passa os horários pra amanhã" asks for slots)
-    rf"(?:mud|troc|pass|jog|empurr|transfer|deix|adiant)\w* (?:(?:ela|ele|(?:a|essa|minha) consulta|(?:o|esse|meu) horario|a|o)"
-    rf"(?: (?:de|da|do|com)\b(?: [\w.]+){{1,3}}?)? )?(?:pra|pras|para|pro|pros|p/) {_TARGET}",
-    rf"(?:move|moving|change|switch|shift|push|bump) (?:[\w.]+ ){{1,4}}?(?:to|for|until|till) {_TARGET}",
-    rf"make it {_TARGET}",
-    rf"(?:can|could) (?:i|we) (?:move|switch|change|swap) (?:it )?to {_TARGET}",
-)
+MOVE_TO = LivePattern(lambda: _of("move_to"))
 # A change asked for without saying what changes ("dá pra trocar?", "quero mudar", "can I change that?",
 # "switch it", "move it"), or a correction ("errei", "na verdade", "actually", "my mistake"): about the
 # booking just made, a move of it; elsewhere nothing to act on.
-CHANGE_IT = _any(r"(?:troc|mud|alter)(?:ar|a|e|o|aria|as|am)", r"(?:change|switch|swap|move|shift) (?:it|that|this)",
-                 r"(?:can|could|would|pls|please) (?:i |we |you )?(?:change|switch|swap|move)(?: it| that)?",
-                 r"(?:change|switch|swap)(?: it)?\??$",
-                 # another day preferred: "prefiro quinta", "sexta seria melhor", "tem como ser na sexta?"
-                 r"prefiro", r"seria melhor", r"(?:tem como|da pra|poderia) ser (?:na|no|dia|em)",
-                 r"(?:i d|i would) (?:rather|prefer)", r"(?:works|would work|would be) better")
-CORRECTION = _any(r"errei", r"me enganei", r"enganei", r"na verdade", r"na vdd", r"quis dizer", r"queria dizer",
-                  r"mudei de ideia", r"actually", r"i meant", r"my mistake", r"my bad", r"changed my mind", r"oops",
-                  r"ops")
+CHANGE_IT = LivePattern(lambda: _of("change_it"))
+CORRECTION = LivePattern(lambda: _of("correction"))
 # A new day or time offered in place of the booking: "could we do Thursday instead?", "em vez disso sexta".
-INSTEAD = _any(r"instead", r"em vez d(?:isso|e|a|o)", r"ao inves", r"no lugar (?:dela|dele|disso|de|da|do)")
-SAME_TIME = _any(r"mesm[oa] (?:horario|hora)", r"msm (?:horario|hora)", r"same time", r"no mesmo horario",
-                 r"(?:mesmo|msm) dia e (?:horario|hora)", r"same (?:day and )?(?:time|hour)", r"keep(?:ing)? the (?:time|hour)",
-                 r"mantendo (?:o horario|a hora)")
+INSTEAD = LivePattern(lambda: _of("instead"))
+SAME_TIME = LivePattern(lambda: _of("same_time"))
 # "não vou poder na quarta, pode ser sexta?", "I can't do Friday, …": with another day or time, a move.
-CANT_MAKE_IT = _any(r"(?:nao|n) (?:vou |vai )?(?:poder|posso|consigo|conseguir|dar|da)", r"can ?t (?:make|do|come|go)",
-                    r"cannot (?:make|do|come|go)", r"won ?t (?:make|be able)", r"unable to (?:make|come)")
+CANT_MAKE_IT = LivePattern(lambda: _of("cant_make_it"))
 # A booking on top of those the patient has: "marca também…", "mais uma consulta", "além da que já tenho",
 # "book another appointment", "…as well", "…too". The request itself then says the patient wants both.
-_MORE = (r"tambem|tbm|tb|mais uma (?:consulta|marcacao|reserva|vaga)|(?:marc|agend|reserv)\w* mais uma(?! vez)"
-         r"|outra consulta|alem d(?:a|o|as|os|essa|esse|isso)|also|as well|in addition|additional"
-         r"|(?:another|one more) (?:appointment|booking|visit|consultation|one)|(?:book|schedule) one more|too$")
-_ONE_MORE = _any(_MORE)
+_ONE_MORE = LivePattern(lambda: _of("one_more"))
 # Said not to be one more: "não quero outra consulta", "não preciso de mais uma", "também não",
 # "I don't want another".
-_NOT_ONE_MORE = re.compile(rf"\b(?:nao|nem|nunca|jamais|not|never|don t|dont|won t|wont|do not|will not)\b"
-                           rf"(?: \S+){{0,3}} (?:{_MORE})\b|\b(?:tambem|tbm|tb) (?:nao|nem)\b")
-_CLAUSE_END = re.compile(r"[,;:!?\n]|\.(?=\s|$)|\b(?:mas|but)\b", re.IGNORECASE)
+_NOT_ONE_MORE = LivePattern(lambda: re.compile(
+    rf"\b{_group('one_more_negation')}\b(?: \S+){{0,3}} {_group('one_more')}\b|\b{_group('also_not')}\b"))
+_CLAUSE_END = LivePattern(lambda: re.compile(rf"[,;:!?\n]|\.(?=\s|$)|\b{_group('clause_but')}\b", re.IGNORECASE))
 
 MY_APPOINTMENTS = _any(
     r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",
@@ -167,34 +143,22 @@ MY_APPOINTMENTS = _any(
 )
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.
-NEXT_BOOKING = _any(r"(?:minha|meu|a|o|my|the) (?:proxim[ao]|prox|next)", r"next (?:one|appointment|booking|visit)")
+NEXT_BOOKING = LivePattern(lambda: _any(rf"{_group('next_pointer')} {_group('next_word')}", *words("next_one")))
 
 # A choice by part of the day among listed slots: "prefiro o da manhã", "the evening one".
-DAY_PARTS = {
-    "morning": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?manha", r"morning",
-                    r"(?:antes|ate) (?:d?o )?meio[ -]dia", r"before (?:noon|midday|lunch)"),
-    "afternoon": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?tarde", r"afternoon",
-                      r"(?:depois|a partir) (?:d?o )?meio[ -]dia", r"after (?:noon|midday|lunch)", r"depois do almoco"),
-    "evening": _any(r"(?:o|a|the|de|da|pela|in the|pra|pro|para|p/) (?:da |de )?noite", r"evening"),
-}
+DAY_PARTS = {part: LivePattern(partial(_of, f"part_{part}")) for part in ("morning", "afternoon", "evening")}
 # A reply that is only a number, to a question that numbered its choices: "2", "a 2", "opção 2", "nº 2",
 # "number 2 please". Not an ordinal elsewhere: after a listing, "2" could as well be a day or an hour.
-NUMBER_PICK = re.compile(r"^(?:(?:o|a|the|opcao|numero|number|option|no|n)\s*)?(?P<n>[1-9])(?:\s*(?:o|a))?"
-                         r"(?:\s*(?:please|por favor|pfv|pf))?\s*[.!]?$")
+NUMBER_PICK = LivePattern(lambda: re.compile(
+    rf"^(?:{_group('pick_lead')}\s*)?(?P<n>[1-9])(?:\s*{_group('pick_suffix')})?(?:\s*{_group('pick_please')})?\s*[.!]?$"))
 # The other doctor of a listing: "e a outra doutora?", "what about the other doctor?".
-_EN_FEM, _EN_MASC = r"(?:female|woman|lady) (?:doctor|dr|physician)", r"(?:male|man) (?:doctor|dr|physician)"
-OTHER_DOCTOR = re.compile(rf"\b(?:(?P<fem>outra (?:medica|doutora|dra)|other {_EN_FEM})"
-                          rf"|(?P<masc>outro (?:medico|doutor|dr)|other {_EN_MASC})|other (?:doctor|one|dr))\b")
+OTHER_DOCTOR = LivePattern(lambda: _pointer("other_doctor"))
 # A doctor pointed at without a name: "marca com a doutora", "a doctor".
-SOME_DOCTOR = re.compile(rf"\b(?:(?P<fem>(?:a|uma) (?:medica|doutora|dra)|(?:the|a) {_EN_FEM})"
-                         rf"|(?P<masc>(?:o|um) (?:medico|doutor|dr)|(?:the|a) {_EN_MASC})|the doctor|a doctor)\b")
+SOME_DOCTOR = LivePattern(lambda: _pointer("some_doctor"))
 # A booking the patient already has, pointed at: "aquela consulta", "my appointment", "that booking".
-A_BOOKING = _any(rf"(?:minhas?|meus?|aquel[ae]s?|essa|esse|esta|este|that|my|this) {_BOOKING}")
+A_BOOKING = LivePattern(lambda: _of("a_booking"))
 # Words that make a message about appointments even when nothing else in it can be acted on.
-APPOINTMENT_TOPIC = _any(
-    r"consultas?", r"horarios?", r"vagas?", r"agenda\w*", r"marc\w*", r"medic[oa]s?", r"doutor[a]?", r"dra?",
-    r"appointments?", r"bookings?", r"book\w*", r"slots?", r"doctors?", r"schedul\w*", r"visits?", r"opening",
-    r"cancel\w*", r"desmarc\w*", r"remarc\w*", r"resched\w*")
+APPOINTMENT_TOPIC = LivePattern(lambda: _of("appointment_topic"))
 
 
 def adds_booking(message: str, text: str) -> bool:
@@ -207,14 +171,13 @@ def adds_booking(message: str, text: str) -> bool:
 
 # Without a preposition, "tarde" is also "late" and the parts of the day open greetings ("boa tarde"); the bare
 # word is a part of the day only right after a day ("sexta noite", "dia 30 manhã") or a specialty ("dermato tarde").
-_BARE_PART = re.compile(r"\b(?P<before>[\w/]+) (?P<part>manha|tarde|noite)\b")
-_PART_WORDS = {"manha": "morning", "tarde": "afternoon", "noite": "evening"}
-_DAY_WORDS = frozenset("segunda terca quarta quinta sexta sabado domingo seg ter qua qui sex sab dom feira hoje "
-                       "amanha".split())
+_PARTS = ("morning", "afternoon", "evening")
+_BARE_PART = LivePattern(lambda: re.compile(
+    rf"\b(?P<before>[\w/]+) (?P<part>{'|'.join(alternatives(f'bare_{part}') for part in _PARTS)})\b"))
 
 
 # "depois do meio-dia", "before noon": a part of the day bounded by noon, not a slot at 12:00.
-_NOON_BOUND = re.compile(r"\b(?:antes|ate|depois|a partir) (?:d?o )?meio[ -]dia\b|\b(?:before|after) (?:noon|midday)\b")
+_NOON_BOUND = LivePattern(lambda: _of("noon_bound"))
 
 
 def without_noon_bound(text: str) -> str:
@@ -227,11 +190,16 @@ def day_part_in(text: str, names_specialty: Callable[[str], bool]) -> str | None
     named = next((part for part, pattern in DAY_PARTS.items() if pattern.search(text)), None)
     if named is not None:
         return named
-    return next((_PART_WORDS[m["part"]] for m in _BARE_PART.finditer(text)
-                 if m["before"] in _DAY_WORDS or m["before"][-1].isdigit() or names_specialty(m["before"])), None)
+    days = frozenset(words("day_word"))
+    return next((_bare_part(m["part"]) for m in _BARE_PART.finditer(text)
+                 if m["before"] in days or m["before"][-1].isdigit() or names_specialty(m["before"])), None)
 
 
-def doctor_pointer(pattern: re.Pattern[str], text: str) -> str | None:
+def _bare_part(word: str) -> str:
+    return next(part for part in _PARTS if re.fullmatch(alternatives(f"bare_{part}"), word))
+
+
+def doctor_pointer(pattern: LivePattern, text: str) -> str | None:
     """"fem", "masc" or "any" when the text points at a doctor without naming one; None otherwise."""
     match = pattern.search(text)
     if match is None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from agent_system.language.lexicon import LivePattern, alternatives
 from agent_system.dialogue.reading.write_intent import is_write_request
 
-_ONE_MORE = re.compile(r"^\s*(?:e|and|tamb[eé]m|tbm|tb|also|plus)\b", re.IGNORECASE)
+# "e", "and", "também", "also": the language packs' words (language/<code>/lexicon.py).
+_ONE_MORE = LivePattern(lambda: re.compile(rf"^\s*(?:{alternatives('one_more_opener')})\b", re.IGNORECASE))
 
 
 def continues_a_request(message: str, whole_slot: bool, previous: str | None, names: frozenset[str]) -> bool:

@@ -10,33 +10,41 @@ import re
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from agent_system.dialogue.reading.dates import MONTH_NAMES, WEEKDAY_NAMES, find_dates, week_named
+from agent_system.language.lexicon import LivePattern, alternatives, month_numbers, weekday_numbers, words
+from agent_system.dialogue.reading.dates import find_dates, week_named
 
-_MONTH = "|".join(sorted(MONTH_NAMES, key=len, reverse=True))
-_WEEKDAY = "|".join(sorted(WEEKDAY_NAMES, key=len, reverse=True))
 _NOT_A_TIME = r"(?![\d:h])(?!\s*(?:horas?\b|hs?\b|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))"
 _SUFFIX = r"(?:o|st|nd|rd|th)?"
 
 
 def _day(name: str) -> str:
     """One end of a window: "25", "dia 25", "the 1st", "25/11", "25 de novembro", "sexta", "terça 1", "Dec 3"."""
+    months = "|".join(sorted(month_numbers(), key=len, reverse=True))
+    weekdays = "|".join(sorted(weekday_numbers(), key=len, reverse=True))
     number = (rf"(?:(?:o|a|the)\s+)?(?:dia\s+)?(?P<{name}_n>\d{{1,2}}){_SUFFIX}{_NOT_A_TIME}"
-              rf"(?:/\d{{1,2}}(?:/\d{{2,4}})?)?(?:\s+(?:de\s+|of\s+)?(?:{_MONTH})\b)?")
-    weekday = (rf"(?:(?:a|o|next|proxim[ao])\s+)?(?:{_WEEKDAY})(?:[ -]feira)?"
+              rf"(?:/\d{{1,2}}(?:/\d{{2,4}})?)?(?:\s+(?:de\s+|of\s+)?(?:{months})\b)?")
+    weekday = (rf"(?:(?:a|o|next|proxim[ao])\s+)?(?:{weekdays})(?:[ -]feira)?"
                rf"(?:,?\s+(?:dia\s+|the\s+)?\d{{1,2}}{_SUFFIX}{_NOT_A_TIME})?")
-    month_day = rf"(?:{_MONTH})\.?\s+\d{{1,2}}{_SUFFIX}\b"
+    month_day = rf"(?:{months})\.?\s+\d{{1,2}}{_SUFFIX}\b"
     return rf"(?P<{name}>{number}|{weekday}\b|amanha|tomorrow|hoje|today|{month_day})"
+
+
+def _window(template: str) -> LivePattern:
+    """A window's pattern: `template` with its words ({concept}) from the language packs and its ends ({a}, {b})."""
+    def build() -> re.Pattern[str]:
+        filled = re.sub(r"\{(window_\w+)\}", lambda m: f"(?:{alternatives(m[1])})", template)
+        return re.compile(filled.replace("{a}", _day("a")).replace("{b}", _day("b")))
+    return LivePattern(build)
 
 
 # (pattern, what the first end is, what the second end is): "from" / "after" / "until" / "before".
 _WINDOWS = (
-    (re.compile(rf"\b(?:entre|between)\s+{_day('a')}\s+(?:e|and|-)\s+{_day('b')}"), "from", "until"),
-    (re.compile(rf"\b(?:de|do|from|desde)\s+{_day('a')}\s+(?:a|ate|ao|to|till|until|through|thru|-)\s+{_day('b')}"),
-     "from", "until"),
-    (re.compile(rf"\b(?:ate|until|till|through|by)\s+{_day('b')}"), None, "until"),
-    (re.compile(rf"\b(?:before|antes d[eoa]|antes)\s+{_day('b')}"), None, "before"),
-    (re.compile(rf"\b(?:after|depois d[eoa](?! amanha)|apos)\s+{_day('a')}"), "after", None),
-    (re.compile(rf"\b(?:a partir d[eoa]|from|starting(?: on| from)?|desde)\s+{_day('a')}"), "from", None),
+    (_window(r"\b{window_between}\s+{a}\s+(?:{window_and}|-)\s+{b}"), "from", "until"),
+    (_window(r"\b{window_from}\s+{a}\s+(?:{window_to}|-)\s+{b}"), "from", "until"),
+    (_window(r"\b{window_until}\s+{b}"), None, "until"),
+    (_window(r"\b{window_before}\s+{b}"), None, "before"),
+    (_window(r"\b{window_after}\s+{a}"), "after", None),
+    (_window(r"\b{window_starting}\s+{a}"), "from", None),
 )
 
 
@@ -75,7 +83,7 @@ def _days_not_hours(match: re.Match[str]) -> bool:
         return True
     if ends == 1:
         return False
-    return match[0].startswith(("entre", "between")) or max(bare) > 12
+    return match[0].startswith(tuple(words("window_between"))) or max(bare) > 12
 
 
 def _end(match: re.Match[str], kind: str, today: date) -> date | None:

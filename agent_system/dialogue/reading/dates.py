@@ -12,32 +12,31 @@ import re
 from collections.abc import Iterable
 from datetime import date, timedelta
 
-from agent_system.language.registry import language_pack, language_packs
+from agent_system.language.lexicon import (
+    LivePattern, alternatives, day_offsets, month_first_words, month_numbers, weekday_numbers, words)
 from agent_system.dialogue.reading.rule_matches import NO_NUMBER_BEFORE, Rule, first_matches, unique
 
 # An explicit date outside this window cannot be booked; slots only exist ahead of today.
 HORIZON_DAYS = 400
 
-# Calendar words of the languages spoken at start-up, from their packs (language/pt.py, language/en.py).
-_PACKS = language_packs()
-_MONTHS = {word: month for pack in _PACKS for word, month in pack.month_numbers.items()}
-_ENGLISH_MONTHS = tuple(language_pack("en").month_numbers)  # "Nov 25", "December 3rd": English word order
-_WEEKDAYS = {word: day for pack in _PACKS for word, day in pack.weekday_numbers.items()}
-_RELATIVE_DAYS = {word: offset for pack in _PACKS for word, offset in pack.day_offsets.items()}
-MONTH_NAMES = tuple(_MONTHS)
-WEEKDAY_NAMES = tuple(_WEEKDAYS)
-# "segunda" to "sexta" are also ordinals: "a segunda opção" is not a Monday.
-_ORDINAL_WEEKDAYS = frozenset({"segunda", "terca", "quarta", "quinta", "sexta"})
+# Calendar words are the packs' (language/<code>/calendar.py); the date patterns below follow the registered ones.
+MONTH_NAMES = tuple(month_numbers())  # the built-in languages', for patterns other modules build at start-up
+WEEKDAY_NAMES = tuple(weekday_numbers())
 
 
-def _alternation(words: Iterable[str]) -> str:
+def _alternation(names: Iterable[str]) -> str:
     # Longest first, so "sept" is not read as "sep" followed by a stray "t".
-    return "|".join(sorted(words, key=len, reverse=True))
+    return "|".join(sorted(names, key=len, reverse=True))
 
 
-_ALL_MONTHS = _alternation(_MONTHS)
-# "2 out of 3" is not the 2nd of October: bare "out" only counts after "de".
-_BARE_MONTHS = _alternation(name for name in _MONTHS if name != "out")
+def _bare_months() -> str:  # "2 out of 3" is not the 2nd of October: bare "out" only counts after "de"
+    return _alternation(name for name in month_numbers() if name != "out")
+
+
+def _ordinal_weekdays() -> tuple[str, ...]:  # "a segunda opção" is not a Monday
+    return words("ordinal_weekdays")
+
+
 _SUFFIX = r"(?:o|st|nd|rd|th)?"
 
 _ISO = re.compile(
@@ -49,50 +48,44 @@ _NUMERIC = re.compile(
     r"(?:(?P=sep)(?P<year>\d{4}|\d{2}))?(?![\w/:-]|\.\d)",
     re.ASCII,
 )
-_DAY_MONTH = re.compile(
+_DAY_MONTH = LivePattern(lambda: re.compile(
     rf"{NO_NUMBER_BEFORE}(?P<day>\d{{1,2}}){_SUFFIX}\s+"
-    rf"(?:(?:de|of)\s+(?P<month>{_ALL_MONTHS})|(?P<bare_month>{_BARE_MONTHS}))\b\.?"
+    rf"(?:(?:de|of)\s+(?P<month>{_alternation(month_numbers())})|(?P<bare_month>{_bare_months()}))\b\.?"
     r"(?:\s+(?:de\s+)?(?P<year>\d{4})\b)?",
     re.ASCII,
-)
-_MONTH_DAY = re.compile(
-    rf"\b(?P<month>{_alternation(_ENGLISH_MONTHS)})\.?\s+(?P<day>\d{{1,2}})"
+))
+_MONTH_DAY = LivePattern(lambda: re.compile(
+    rf"\b(?P<month>{_alternation(month_first_words())})\.?\s+(?P<day>\d{{1,2}})"
     r"(?:st|nd|rd|th)?\b(?!:\d|\s*(?:am|pm|h|horas?)\b)(?:\s+(?P<year>\d{4})\b)?",
     re.ASCII,
-)
-_RELATIVE = re.compile(rf"\b(?P<word>{_alternation(_RELATIVE_DAYS)})\b", re.ASCII)
-_WEEKDAY = re.compile(
+))
+_RELATIVE = LivePattern(lambda: re.compile(rf"\b(?P<word>{_alternation(day_offsets())})\b", re.ASCII))
+_WEEKDAY = LivePattern(lambda: re.compile(
     r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+|(?P<this>this|n?essa|n?esta)\s+"
     r"|(?P<other>outra|following)\s+)?"  # "na outra quarta", "the following Wednesday": next week's
-    rf"(?P<name>{_alternation(_WEEKDAYS)})(?P<feira>[\s-]feira)?\b"
+    rf"(?P<name>{_alternation(weekday_numbers())})(?P<feira>[\s-]feira)?\b"
     r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana|outra semana|(?:semana )?seguinte)"
     r"|\s+(?:of\s+)?next week|\s+of the following week)"
     r"|(?P<que_vem>\s+q(?:ue)? vem))?\b",
     re.ASCII,
-)
+))
 # "terça 1", "segunda, dia 30", "Friday the 27th", "wed 2nd": the day number decides the date.
-_WEEKDAY_NUMBER = re.compile(
-    rf"\b(?P<name>{_alternation(_WEEKDAYS)})(?:[\s-]feira)?\.?,?\s+(?:dia\s+|the\s+)?(?P<day>\d{{1,2}})"
+_WEEKDAY_NUMBER = LivePattern(lambda: re.compile(
+    rf"\b(?P<name>{_alternation(weekday_numbers())})(?:[\s-]feira)?\.?,?\s+(?:dia\s+|the\s+)?(?P<day>\d{{1,2}})"
     r"(?:o|st|nd|rd|th)?\b"
     r"(?![:./-]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))",
     re.ASCII,
-)
+))
 _ORDINAL_NOUN = re.compile(r"\s+(?:opcao|vez|via|consulta|opiniao|parte|vaga|semana)\b")
 _DAY_OF_MONTH = re.compile(
     r"\b(?:dia\s+(?P<day>\d{1,2})o?|the\s+(?P<day_en>\d{1,2})(?:st|nd|rd|th))\b(?![:.]\d)",
     re.ASCII,
 )
 
-# "semana que vem", "semana q vem", "semana qe vem", "proxima semana", "prox semana", "semana seguinte".
-_NEXT_WEEK = r"semana\s+q(?:ue|e)?\s+vem|prox(?:ima|ma)?\.?\s+semana|semana seguinte|next\s+w(?:ee)?k"
-_WEEK_AFTER_NEXT = (r"(?:the\s+)?week\s+after\s+next|semana\s+depois\s+da\s+(?:que\s+vem|proxima)"
-                    r"|daqui\s+a\s+(?:2|duas)\s+semanas|in\s+(?:2|two)\s+weeks")
-_RANGE = re.compile(
-    rf"\b(?:(?P<two_weeks>{_WEEK_AFTER_NEXT})|(?P<next_week>{_NEXT_WEEK})"
-    r"|(?P<this_week>n?(?:est|ess)a semana|this week)"
-    r"|(?P<this_month>n?(?:est|ess)e mes|this month)"
-    r"|(?P<next_month>mes q(?:ue)? vem|prox(?:imo)? mes|next month))\b"
-)
+# "semana que vem", "next week", "the week after next", "este mês": the language packs' words for weeks and months.
+_RANGE = LivePattern(lambda: re.compile(
+    r"\b(?:" + "|".join(f"(?P<{kind}>{alternatives(kind)})"
+                        for kind in ("week_after_next", "next_week", "this_week", "this_month", "next_month")) + r")\b"))
 
 
 def find_dates(text: str, today: date, week: date | None = None) -> list[date]:
@@ -120,11 +113,11 @@ def weekday_mismatch(text: str, today: date) -> tuple[date, date] | None:
     matches = first_matches(text, _DATE_RULES)
     for match, rule in matches:
         if rule.pattern is _WEEKDAY_NUMBER:
-            weekday, near = _WEEKDAYS[match["name"]], _days_numbered(int(match["day"]), today)[:1]
+            weekday, near = weekday_numbers()[match["name"]], _days_numbered(int(match["day"]), today)[:1]
             if near and near[0].weekday() != weekday:
                 return near[0], _same_week(near[0], weekday)
     for weekday_index, dated in _weekday_beside_date(matches, today):
-        weekday = _WEEKDAYS[matches[weekday_index][0]["name"]]
+        weekday = weekday_numbers()[matches[weekday_index][0]["name"]]
         if dated.weekday() != weekday:
             return dated, _same_week(dated, weekday)
     return None
@@ -137,7 +130,7 @@ def _weekday_beside_date(matches: list[tuple[re.Match[str], Rule]], today: date)
     """(index of a bare weekday, the explicit date written right next to it)."""
     pairs = []
     for index, (match, rule) in enumerate(matches):
-        if rule.pattern is not _WEEKDAY or (match["name"] in _ORDINAL_WEEKDAYS and _is_ordinal(match)):
+        if rule.pattern is not _WEEKDAY or (match["name"] in _ordinal_weekdays() and _is_ordinal(match)):
             continue
         for other in (index - 1, index + 1):
             if not 0 <= other < len(matches) or matches[other][1].pattern not in _EXPLICIT:
@@ -155,17 +148,17 @@ def _same_week(day: date, weekday: int) -> date:
 
 def weekdays_named(text: str) -> list[int]:
     """The weekdays the (normalised) message names without a day number, Monday = 0 ("a de segunda", "my Wednesday")."""
-    return [_WEEKDAYS[match["name"]] for match, rule in first_matches(text, _DATE_RULES)
-            if rule.pattern is _WEEKDAY and not (match["name"] in _ORDINAL_WEEKDAYS and not match["feira"]
+    return [weekday_numbers()[match["name"]] for match, rule in first_matches(text, _DATE_RULES)
+            if rule.pattern is _WEEKDAY and not (match["name"] in _ordinal_weekdays() and not match["feira"]
                                                  and _is_ordinal(match))]
 
 
 def week_named(text: str, today: date) -> date | None:
     """The Monday of a later week the (normalised) message names ("semana que vem", "week after next"), if any."""
     match = _RANGE.search(text)
-    if match is None or not (match["next_week"] or match["two_weeks"]):
+    if match is None or not (match["next_week"] or match["week_after_next"]):
         return None
-    return today + timedelta(days=(14 if match["two_weeks"] else 7) - today.weekday())
+    return today + timedelta(days=(14 if match["week_after_next"] else 7) - today.weekday())
 
 
 def _in_week(rule: Rule, day: date | None, week: date | None) -> date | None:
@@ -180,7 +173,7 @@ def find_date_range(text: str, today: date) -> tuple[date, date] | None:
     match = _RANGE.search(text)
     if match is None:
         return None
-    if match["next_week"] or match["two_weeks"]:
+    if match["next_week"] or match["week_after_next"]:
         monday = week_named(text, today)
         return (monday, monday + timedelta(days=6)) if monday else None
     if match["this_week"]:
@@ -234,22 +227,22 @@ def _resolve_numeric(match: re.Match[str], today: date) -> date | None:
 
 
 def _resolve_month_name(match: re.Match[str], today: date) -> date | None:
-    month = _MONTHS[match.groupdict().get("bare_month") or match["month"]]
+    month = month_numbers()[match.groupdict().get("bare_month") or match["month"]]
     return _with_optional_year(match["year"], month, int(match["day"]), today)
 
 
 def _resolve_relative(match: re.Match[str], today: date) -> date:
-    return today + timedelta(days=_RELATIVE_DAYS[match["word"]])
+    return today + timedelta(days=day_offsets()[match["word"]])
 
 
 def _resolve_weekday(match: re.Match[str], today: date) -> date | None:
     name = match["name"]
     if match["following_week"] or match["other"]:  # "a quarta da outra semana" names a day, never the fourth option
-        return today + timedelta(days=7 - today.weekday() + _WEEKDAYS[name])
-    if name in _ORDINAL_WEEKDAYS and not match["feira"] and _is_ordinal(match):
+        return today + timedelta(days=7 - today.weekday() + weekday_numbers()[name])
+    if name in _ordinal_weekdays() and not match["feira"] and _is_ordinal(match):
         return None
     # Today's own weekday said bare is the next one ("sexta" on a Friday); "essa sexta", "this Friday", "hoje": today.
-    days_ahead = (_WEEKDAYS[name] - today.weekday()) % 7 or (0 if match["this"] else 7)
+    days_ahead = (weekday_numbers()[name] - today.weekday()) % 7 or (0 if match["this"] else 7)
     return today + timedelta(days=days_ahead)
 
 
@@ -263,7 +256,7 @@ def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
     "terça 1" is Tuesday 1 December; in "terça 2" the 2nd is a Wednesday, and in "sexta dia 1" the 1st is a
     Tuesday (a Friday the 1st is five weeks away): which day is meant is asked, never guessed.
     """
-    weekday = _WEEKDAYS[match["name"]]
+    weekday = weekday_numbers()[match["name"]]
     near = _days_numbered(int(match["day"]), today)[:1]
     # Neither is said for certain when they disagree: the reading asks (`weekday_mismatch`).
     return near[0] if near and near[0].weekday() == weekday else None

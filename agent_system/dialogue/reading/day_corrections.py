@@ -9,19 +9,27 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from agent_system.language.registry import language_packs
-from agent_system.dialogue.reading.dates import WEEKDAY_NAMES, find_dates, weekday_mismatch
+from agent_system.language.lexicon import LivePattern, alternatives, day_offsets, weekday_numbers
+from agent_system.dialogue.reading.dates import find_dates, weekday_mismatch
 
-_RELATIVE_WORDS = sorted({word for pack in language_packs() for word in pack.day_offsets}, key=len, reverse=True)
-_DAY = (r"(?:" + "|".join(sorted(WEEKDAY_NAMES, key=len, reverse=True)) + "|" + "|".join(_RELATIVE_WORDS)
-        + r"|dia \d{1,2}|\d{1,2}/\d{1,2}|the \d{1,2}(?:st|nd|rd|th))")
-# The day first said, then a word taking it back, then the day meant.
-_CORRECTED = re.compile(rf"\b{_DAY}(?:[ -]feira)? (?:nao|no|no wait|wait|err|digo|quer dizer|ou melhor|i mean|"
-                        rf"sorry|oops|ops|perdao)(?= (?:(?:na|no|on|the|dia) )?{_DAY}\b)")
+
+def _relative_words() -> list[str]:
+    return sorted(day_offsets(), key=len, reverse=True)
+
+
+def _day() -> str:
+    """A day said one way or another: a weekday, a relative day, "dia 3", "3/12", "the 3rd"."""
+    return (r"(?:" + "|".join(sorted(weekday_numbers(), key=len, reverse=True)) + "|" + "|".join(_relative_words())
+            + r"|dia \d{1,2}|\d{1,2}/\d{1,2}|the \d{1,2}(?:st|nd|rd|th))")
+
+
+# The day first said, then a word taking it back (the language packs' "take_back"), then the day meant.
+_CORRECTED = LivePattern(lambda: re.compile(
+    rf"\b{_day()}(?:[ -]feira)? (?:{alternatives('take_back')})(?= (?:(?:na|no|on|the|dia) )?{_day()}\b)"))
 # "amanhã dia 26", "tomorrow the 27th": a relative day with a day of the month right after it (not an hour).
-_RELATIVE_AND_NUMBER = re.compile(
-    rf"\b(?P<word>{'|'.join(_RELATIVE_WORDS)}),? (?:(?:dia|the|on) )?(?P<day>\d{{1,2}})(?:st|nd|rd|th|o)?\b"
-    r"(?![:./]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|e meia|d[ae] (?:manha|tarde|noite)))")
+_RELATIVE_AND_NUMBER = LivePattern(lambda: re.compile(
+    rf"\b(?P<word>{'|'.join(_relative_words())}),? (?:(?:dia|the|on) )?(?P<day>\d{{1,2}})(?:st|nd|rd|th|o)?\b"
+    r"(?![:./]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|e meia|d[ae] (?:manha|tarde|noite)))"))
 
 
 def without_corrected_days(text: str) -> str:

@@ -10,20 +10,18 @@ from typing import Iterable
 
 from clinic_servers.contract.registry import ClinicRegistry
 
+from agent_system.language.lexicon import LivePattern, alternatives, words
 from agent_system.language.text import normalize
 from agent_system.dialogue.reading.vocabulary import INVALID_SPECIALTY
 
-_LIST_JOINERS = {"e", "and", "ou", "or"}
 _CLINIC_WORD = re.compile(r"^clinica?\s+")
 # A plan named where a plan's name goes: "pelo convênio Cassi?", "plano de saúde X", "Cigna insurance". A bare
 # "plano" is also a plan of the day ("meu plano é ir cedo"), so it needs "de saúde"; the name ends the clause,
 # so that "o convênio cobre a consulta?" names no plan.
-_NAMED_PLAN = re.compile(r"\b(?:convenios?|plano de saude|health plan|insurance plan) (?:da |do |de )?"
-                         r"(?P<after>[a-z]\w+)(?=\s*(?:[?.!,;]|$))|\b(?P<before>[a-z]\w+) (?:insurance|health plan)\b")
-_NOT_PLAN_NAMES = frozenset("""
-    de da do saude medico odontologico individual empresarial familiar particular coletivo que qual quais voces vcs
-    vc seu sua meu minha teu tua aceito aceitos aceitam aceita e ou my your our the a an any which what health
-    dental private medical travel life this that is are do does accepted accept take""".split())
+# The words are the language packs' (language/<code>/lexicon.py), in every registered language.
+_NAMED_PLAN = LivePattern(lambda: re.compile(
+    rf"\b(?:{alternatives('plan_before_name')}) (?:{alternatives('plan_name_joiner')})?"
+    rf"(?P<after>[a-z]\w+)(?=\s*(?:[?.!,;]|$))|\b(?P<before>[a-z]\w+) (?:{alternatives('plan_after_name')})\b"))
 # A name that runs two words together ("SulAmérica", "NotreDame") is also typed apart.
 _JOINED_WORDS = re.compile(r"(?<=[a-zà-ÿ])(?=[A-ZÀ-Ý])")
 
@@ -83,12 +81,13 @@ class FederationWords:
         if known is not None:
             return known
         named = (m["after"] or m["before"] for m in _NAMED_PLAN.finditer(text))
-        return next((name.title() for name in named if name not in _NOT_PLAN_NAMES), None)
+        not_names = frozenset(words("not_a_plan_name"))
+        return next((name.title() for name in named if name not in not_names), None)
 
     def clinics_in(self, text: str) -> list[str]:
         """Clinic ids named as 'clínica A', 'clinic b', 'clinic_c', 'clínicas A e C', sorted."""
-        named = [m.group(1) for m in self._one.finditer(text)]
-        named += [n for group in self._many.findall(text) for n in self._short.findall(group) if n not in _LIST_JOINERS]
+        named, joiners = [m.group(1) for m in self._one.finditer(text)], frozenset(words("list_joiner"))
+        named += [n for group in self._many.findall(text) for n in self._short.findall(group) if n not in joiners]
         return sorted({self._clinics[n] for n in named})
 
 

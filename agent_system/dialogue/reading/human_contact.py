@@ -3,43 +3,19 @@ from __future__ import annotations
 
 import re
 
+from agent_system.language.lexicon import concept_pattern
 from agent_system.language.text import normalize
 
-# On normalised text: "atendente", "falar / conversar com alguem / uma pessoa / um humano", "talk to a human / someone".
-_PERSON = re.compile(
-    r"\b(?:atendentes?|atendimento humano|recepcionista|recepcao|secretaria|operador[a]?|"
-    r"(?:falar|conversar|trocar uma ideia) com (?:alguem|uma pessoa|um ser humano|um humano|gente|a clinica|um funcionario|"
-    r"uma funcionaria)|"
-    r"pessoa de verdade|humano de verdade|alguem da clinica|de carne e osso|"
-    r"com gente,? (?:e )?nao com (?:uma |um |a |o )?(?:maquina|robo|bot)|"
-    r"(?:me )?(?:passa|transfere|encaminha)\w* (?:pra |para |pro )?(?:alguem|uma pessoa|um humano|o? ?atendimento)|"
-    r"(?:talk|speak|chat|have a word) (?:to|with) (?:a |an |some )?(?:human|person|someone|somebody|real person|agent|operator|"
-    r"receptionist|staff|the clinic)|real person|human agent|customer service|front desk|receptionist|"
-    r"put me through|(?:a |any )?(?:staff member|member of staff|someone on staff)|actual (?:person|human)|human being|"
-    r"(?:need|want) (?:a |an )?(?:human|real person|person to talk to)|"
-    r"(?:ring|call|phone) (?:the |that )?(?:clinic|office|reception)|what s the (?:phone )?number|"
-    # "get hold of a human", "reach someone there", "who can I call at that clinic?", "what number do I ring?"
-    r"(?:reach|get hold of|get through to|get me) (?:a |an )?(?:human|person|someone|somebody)|"
-    r"who (?:can|do|should) i (?:call|ring|phone)|what (?:phone )?number (?:can|do|should) i (?:call|ring|dial)|"
-    r"(?:human|person|someone|somebody) (?:i can|to) (?:talk|speak|chat)|"
-    # refusing the assistant itself, or a complaint about the service
-    r"nao quero (?:falar|conversar) com (?:um |o )?(?:robo|bot|maquina)|(?:don t|dont|do not) want (?:to talk to |"
-    r"to speak to )?(?:a |the )?(?:bot|robot|machine)|reclama(?:cao|coes|r)|complain\w*|ouvidoria)\b")
-# Asking to be called: "me liga", "me ligue", "retorno", "ligar de volta", "call me back".
-_CALL_ME = re.compile(r"\b(?:me (?:liga|ligue|ligar|ligam|liguem|retorn\w*)|liga(?:r)? (?:pra|para) mim|"
-                      r"ligar de volta|ligue de volta|retorno|retornar|retornem|call me|callback|call back|"
-                      r"ring me|give me a call|me chamar?)\b")
+# The words are the language packs' (language/<code>/lexicon.py), in every registered language.
+# "atendente", "falar com alguém", "talk to a human"; asking to be called: "me liga", "retorno", "call me back".
+_PERSON = concept_pattern("ask_person")
+_CALL_ME = concept_pattern("call_me")
 # A Brazilian phone with its area code: "(11) 98765-4321", "11987654321", "+55 11 3251-4100".
 _PHONE = re.compile(r"(?<!\d)(?:\+?55\s*)?\(?\s*[1-9][0-9]\s*\)?\s*(?:9\s*)?[2-9][0-9]{3}[\s.-]?[0-9]{4}(?!\d)")
-_BEST_TIME = re.compile(r"\b(?:de manha|pela manha|a tarde|de tarde|pela tarde|a noite|de noite|depois das \d{1,2}h?|"
-                        r"antes das \d{1,2}h?|in the morning|in the afternoon|in the evening|after \d{1,2}(?: ?[ap]m)?|"
-                        r"before \d{1,2}(?: ?[ap]m)?)\b")
-
-
+_BEST_TIME = concept_pattern("best_time")
 # Asking to be called without a phone yet: answered with the clinics' phones and the callback offer ("retorno" alone
 # is also a follow-up visit, so it does not count here).
-_CALL_ME_BACK = re.compile(r"\b(?:call me|ring me|give me a call|me (?:liga|ligue|ligar|ligam|liguem)|"
-                           r"liga(?:r)? (?:pra|para) mim|ligar de volta|ligue de volta|call (?:me )?back)\b")
+_CALL_ME_BACK = concept_pattern("call_me_back")
 
 
 def asks_person(text: str) -> bool:

@@ -14,34 +14,25 @@ from dataclasses import dataclass
 
 from clinic_servers.contract.cpf import normalize_cpf
 
+from agent_system.language.lexicon import LivePattern, alternatives, words
+
 _CPF_LIKE = re.compile(r"(?<![\d.])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![\d-])")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
-_JOINING = frozenset({"da", "de", "do", "das", "dos", "e"})
-# Capitalised words that start sentences or name days, months and titles, never a person's name.
-_NOT_A_NAME = frozenset("""
-    cpf she he her his my our i it its is please hi hello oi ola ele ela meu minha seu sua nome name book marca
-    monday tuesday wednesday thursday friday saturday sunday segunda terca quarta quinta sexta sabado domingo
-    january february march april may june july august september october november december janeiro fevereiro
-    marco abril maio junho julho agosto setembro outubro novembro dezembro dr dra doutor doutora doctor
-    """.split())
-_TITLE_BEFORE = re.compile(r"\b(?:dr|dra|doutor|doutora|doctor)\.?\s*$", re.IGNORECASE)
+# The words are the language packs' (language/<code>/lexicon.py), in every registered language.
+_TITLE_BEFORE = LivePattern(lambda: re.compile(rf"\b(?:{alternatives('doctor_title')})\.?\s*$", re.IGNORECASE))
 # Words that introduce the name or the CPF, removed with them: "ele se chama", "her name is", "CPF dela é".
-_NAME_CUE = re.compile(r"(?:\b(?:ele|ela|he|she)\s+)?(?:\bse\s+chama|\bchama(?:-se)?|\bnome(?:\s+(?:dele|dela|completo))?"
-                       r"(?:\s+(?:e|é|eh))?|\b(?:his|her|the)\s+(?:full\s+)?name\s+is|\bis\s+called|\bnamed|"
-                       r"\b(?:she|he)\s+is|\b(?:ele|ela)\s+(?:e|é)|\b(?:full\s+)?name)\s*:?\s*$", re.IGNORECASE)
-_CPF_CUE = re.compile(r"(?:\b(?:his|her|the|o|a)\s+)?\bcpf(?:\s+(?:dele|dela|do|da))?(?:\s+(?:is|e|é|eh|number))?"
-                      r"\s*:?\s*\(?\s*$", re.IGNORECASE)
-
+_NAME_CUE = LivePattern(lambda: re.compile(
+    rf"(?:\b(?:{alternatives('name_cue_subject')})\s+)?(?:{alternatives('name_cue')})\s*:?\s*$", re.IGNORECASE))
+_CPF_CUE = LivePattern(lambda: re.compile(
+    rf"(?:\b(?:{alternatives('cpf_cue_before')})\s+)?\bcpf(?:\s+(?:{alternatives('cpf_cue_whose')}))?"
+    rf"(?:\s+(?:{alternatives('cpf_cue_is')}))?\s*:?\s*\(?\s*$", re.IGNORECASE))
 # Where a name typed in lower case starts: after "se chama" / "name is", or right after the relative when the CPF
 # follows it ("pra minha filha maria eduarda lima cpf ...").
-_RELATIVE_STARTS = ("minha", "meu", "my")
-_LOWER_CASE_CUE = re.compile(r"\b(?:se chama|chama-se|name is|nome (?:dele|dela|completo) (?:e|é)|nome:|"
-                             r"(?:minha|meu|my) [^\W\d_]+)\s+", re.IGNORECASE)
-# Words of a request, never of a name typed in lower case.
-_NOT_IN_A_NAME = frozenset("""
-    precisa quer queria tem vai marca marcar consulta com pra para no na dia as needs wants an a the appointment
-    with on at for de do da e
-    """.split()) - _JOINING
+_LOWER_CASE_CUE = LivePattern(lambda: re.compile(rf"\b(?:{alternatives('lower_case_name_cue')})\s+", re.IGNORECASE))
+
+
+def _word_set(concept: str) -> frozenset[str]:
+    return frozenset(words(concept))
 
 
 @dataclass(frozen=True)
@@ -63,7 +54,8 @@ def person_named_in(message: str, doctor_words: frozenset[str] = frozenset()) ->
     start, end = min(candidates, key=lambda span: _distance(span, found.span()))
     name = " ".join(message[start:end].split())
     if name.islower():
-        name = " ".join(w if w in _JOINING else w.capitalize() for w in name.split())
+        joining = _word_set("name_joining")
+        name = " ".join(w if w in joining else w.capitalize() for w in name.split())
     rest = _without(message, [(start, end), found.span()])
     return NamedPerson(unicodedata.normalize("NFC", name), normalize_cpf(found.group(1)), rest)
 
@@ -71,12 +63,13 @@ def person_named_in(message: str, doctor_words: frozenset[str] = frozenset()) ->
 def _capitalised_runs(message: str, doctor_words: frozenset[str]) -> list[tuple[int, int]]:
     """Spans of two or more capitalised words in a row (joined by spaces or small joining words)."""
     runs: list[list[re.Match[str]]] = [[]]
+    never, joining = _word_set("never_a_name"), _word_set("name_joining")
     for word in _WORD.finditer(message):
         run, folded = runs[-1], _fold(word.group())
         follows = bool(run) and not message[run[-1].end():word.start()].strip()
-        if word.group()[:1].isupper() and folded not in _NOT_A_NAME:
+        if word.group()[:1].isupper() and folded not in never:
             run.append(word) if follows else runs.append([word])
-        elif follows and folded in _JOINING:
+        elif follows and folded in joining:
             run.append(word)
         else:
             runs.append([])
@@ -98,13 +91,14 @@ def _is_name(run: list[re.Match[str]], message: str) -> bool:
 def _cued_names(message: str) -> list[tuple[int, int]]:
     """A name typed after "se chama" / "name is", in any case, up to punctuation or the CPF; right after the
     relative ("minha filha maria eduarda lima cpf ...") only when the CPF follows it."""
-    spans = []
+    spans, relative_starts = [], tuple(words("relative_start"))
+    request_words = _word_set("request_word") - _word_set("name_joining")
     for cue in _LOWER_CASE_CUE.finditer(message):
-        words = _words_up_to_a_stop(message, cue.end())
-        after_relative = cue.group().casefold().startswith(_RELATIVE_STARTS)
-        plain = all(_fold(w.group()) not in _NOT_IN_A_NAME for w in words)
-        if 2 <= len(words) <= 6 and plain and (not after_relative or _cpf_follows(message, words[-1].end())):
-            spans.append((words[0].start(), words[-1].end()))
+        said = _words_up_to_a_stop(message, cue.end())
+        after_relative = cue.group().casefold().startswith(relative_starts)
+        plain = all(_fold(w.group()) not in request_words for w in said)
+        if 2 <= len(said) <= 6 and plain and (not after_relative or _cpf_follows(message, said[-1].end())):
+            spans.append((said[0].start(), said[-1].end()))
     return spans
 
 

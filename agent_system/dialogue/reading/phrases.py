@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system.language.lexicon import LivePattern, words
+
 
 def any_phrase(*phrases: str) -> re.Pattern[str]:
     """A pattern matching any of the phrases as whole words (normalised text: lower case, no accents)."""
@@ -10,3 +12,8 @@ def any_phrase(*phrases: str) -> re.Pattern[str]:
     # would stop at the shorter prefix and a replacement would leave "puder" behind.
     alternatives = "|".join(re.escape(phrase) for phrase in sorted(phrases, key=len, reverse=True))
     return re.compile(rf"\b(?:{alternatives})\b")
+
+
+def phrase_pattern(concept: str) -> LivePattern:
+    """Any of a lexicon concept's phrases as whole words, in every registered language (`any_phrase`)."""
+    return LivePattern(lambda: any_phrase(*words(concept)) if words(concept) else re.compile(r"(?!)"))

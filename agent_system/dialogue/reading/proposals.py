@@ -7,25 +7,11 @@ planner. A frame alone moves nothing: with no booking in the conversation, "pode
 """
 from __future__ import annotations
 
-import re
+from agent_system.language.lexicon import concept_pattern
 
-# The frames, PT (formal and WhatsApp) and EN. Each puts forward what follows it, or what precedes it ("sexta seria
-# melhor", "4 pm works better").
-PROPOSAL_FRAMES_PT = (
-    r"e se (?:fosse|for|ficasse|ficar|passasse|mudasse|trocasse|jogasse|puder ser)",
-    r"(?:da|daria|dava|tem como|teria como|consegue|conseguiria|consegue me|rola|poderia|podia|pode) (?:pra |para |p/ )?"
-    r"(?:ser|ficar|passar|jogar|deixar|mudar|trocar|colocar|botar)",
-    r"(?:consegue|conseguiria|rola|tem como)(?= \w)", r"prefiro", r"preferia", r"preferiria",
-    r"(?:seria|fica|ficaria|e|era) melhor", r"melhor(?= (?:na|no|dia|semana|as|pra|de|a|o) )", r"^melhor", r"que tal", r"(?:serve|funciona) melhor",
-)
-PROPOSAL_FRAMES_EN = (
-    r"what if (?:it|we|i|that)", r"what about", r"how about",
-    r"(?:can|could|may) (?:we|you|i) (?:make it|do|have it|go with|switch to|move to|try)",
-    r"(?:can|could|would) (?:it|that|this) (?:be|work)", r"would (?:it|that) be possible",
-    r"(?:works|would work|work|suits? me|would suit me|is|would be|d be) better", r"(?:i d|i would) (?:rather|prefer)",
-    r"\bprefer\b", r"better for me", r"suits? me",
-)
-_FRAME = re.compile(r"\b(?:" + "|".join(PROPOSAL_FRAMES_PT + PROPOSAL_FRAMES_EN) + r")\b")
+# The frames are the language packs' (language/<code>/lexicon.py, "proposal_frame"), in every registered language.
+# Each puts forward what follows it, or what precedes it ("sexta seria melhor", "4 pm works better").
+_FRAME = concept_pattern("proposal_frame")
 
 
 def proposes(text: str) -> bool:

@@ -9,89 +9,100 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Iterable
 from datetime import date
 
-from agent_system.dialogue.reading.dates import WEEKDAY_NAMES, find_dates, weekdays_named
+from agent_system.language.lexicon import (
+    LivePattern, alternatives, concept_pattern, number_table, weekday_numbers, words)
+from agent_system.dialogue.reading.dates import find_dates, weekdays_named
 from agent_system.dialogue.reading.several_words import NEXT_FREE_SAID_SHORT
 from agent_system.dialogue.reading.times import find_times
 
-_COUNT = {"um": 1, "uma": 1, "a": 1, "an": 1, "one": 1, "1": 1, "dois": 2, "duas": 2, "two": 2, "2": 2,
-          "tres": 3, "three": 3, "3": 3}
-# Days and weeks are counted further than hours: "7 dias depois", "dez dias antes", "four days later".
-_DAY_COUNT = {**_COUNT, **{str(n): n for n in range(4, 15)}, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
-              "nove": 9, "dez": 10, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_MINUTES = {"quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "noventa": 90, "fifteen": 15, "twenty": 20,
-            "thirty": 30, "forty": 40, "ninety": 90, **{str(n): n for n in (10, 15, 20, 30, 40, 45, 90)}}
+# The words are the language packs' (language/<code>/lexicon.py and the "count", "day_count" and "length_minutes"
+# number tables of spoken.py), in every registered language.
 
 
-def _alternation(words) -> str:
-    return "|".join(sorted(words, key=len, reverse=True))
+def _count() -> dict[str, int]:
+    """How many days, weeks or hours: "uma", "two", "3"."""
+    return {**number_table("count"), "1": 1, "2": 2, "3": 3}
 
 
-_N = _alternation(_COUNT)
-_LATER = r"(?:pra frente|para frente|depois|mais tarde|adiante|a mais|later|after|on|ahead|forward|further)"
-_EARLIER = r"(?:antes|mais cedo|pra tras|para tras|a menos|earlier|before|sooner|back)"
-_WEEKS = rf"(?P<n>{_alternation(_DAY_COUNT)}) (?P<unit>semanas?|weeks?|dias?|days?)"
-_SHIFT = re.compile(rf"\b{_WEEKS} (?:(?P<later>{_LATER})|(?P<earlier>{_EARLIER}))\b")
-# "adianta uma semana", "volta uma semana" bring it forward; "adia uma semana", "push it back a week" put it off.
-_EARLIER_VERB = r"adiant\w*|antecip\w*|bring(?: it| me| that)? forward(?: by)?|move(?: it| me| that)? up(?: by)?"
-_LATER_VERB = (r"adi(?:a|ar|e)|atras\w*|empurr\w*|push(?: it| me| that| this)?(?: back| out)?(?: by)?"
-               r"|delay(?: it| that)?(?: by)?|postpone(?: it| that)?(?: by)?|shift(?: it| that)? by")
-_EXACTLY = r"(?:(?:exactly|just|exatamente|so) )?"  # "push that back exactly one week"
-_VERB_SHIFT = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB}|volt\w*|recu\w*)|(?P<later>{_LATER_VERB}))\s+(?:em\s+)?"
-                         rf"{_EXACTLY}{_WEEKS}\b")
-# A length of time, not a time of day: "uma hora", "1h", "meia hora", "30 min", "an hour and a half".
-_LENGTH = (rf"(?:(?P<half>meia hora|half an hour)|(?P<mins>{_alternation(_MINUTES)}) ?min(?:utos?|utes?|s)?\b"
-           rf"|(?P<n>{_N}) ?(?:horas?|horinhas?|hours?|hrs?|h)(?:(?P<h30>(?<=h)30)\b|\b)(?P<and_half> e meia| and a half)?)")
+def _day_count() -> dict[str, int]:
+    """Days and weeks are counted further than hours: "7 dias depois", "dez dias antes", "four days later"."""
+    return {**_count(), **{str(n): n for n in range(4, 15)}, **number_table("day_count")}
+
+
+def _minutes() -> dict[str, int]:
+    return {**number_table("length_minutes"), **{str(n): n for n in (10, 15, 20, 30, 40, 45, 90)}}
+
+
+def _alternation(names: Iterable[str]) -> str:
+    return "|".join(sorted(names, key=len, reverse=True))
+
+
+def _any(concept: str) -> str:
+    return alternatives(concept)
+
+
+def _weeks() -> str:
+    return rf"(?P<n>{_alternation(_day_count())}) (?P<unit>{_any('unit_week')}|{_any('unit_day')})"
+
+
+def _length() -> str:
+    """A length of time, not a time of day: "uma hora", "1h", "meia hora", "30 min", "an hour and a half"."""
+    return (rf"(?:(?P<half>{_any('half_hour')})|(?P<mins>{_alternation(_minutes())}) ?min(?:utos?|utes?|s)?\b"
+            rf"|(?P<n>{_alternation(_count())}) ?(?:{_any('unit_hour')}|h)(?:(?P<h30>(?<=h)30)\b|\b)"
+            rf"(?P<and_half> (?:{_any('and_a_half')}))?)")
+
+
+def _shift_verbs() -> str:
+    """"adianta uma semana" brings it forward; "adia uma semana", "push it back a week" put it off."""
+    return rf"(?:(?P<earlier>{_any('shift_earlier_verb')})|(?P<later>{_any('shift_later_verb')}))"
+
+
+_SHIFT = LivePattern(lambda: re.compile(
+    rf"\b{_weeks()} (?:(?P<later>{_any('shift_later')})|(?P<earlier>{_any('shift_earlier')}))\b"))
+# "volta uma semana": the verbs of going back count for days and weeks; "push that back exactly one week".
+_VERB_SHIFT = LivePattern(lambda: re.compile(
+    rf"\b(?:(?P<earlier>{_any('shift_earlier_verb')}|{_any('shift_back_verb')})|(?P<later>{_any('shift_later_verb')}))"
+    rf"\s+(?:(?:{_any('shift_by')})\s+)?(?:(?:{_any('exactly')}) )?{_weeks()}\b"))
 # "uma hora mais tarde", "meia hora antes", "two hours later", "1h depois": the same day, the time moved.
-_HOURS = re.compile(rf"\b{_LENGTH}(?: (?:a )?)?(?:(?P<later>depois|mais tarde|pra frente|para frente|later|after)"
-                    r"|(?P<earlier>antes|mais cedo|pra tras|para tras|earlier|before))\b")
+_HOURS = LivePattern(lambda: re.compile(
+    rf"\b{_length()}(?: (?:a )?)?(?:(?P<later>{_any('hours_later')})|(?P<earlier>{_any('hours_earlier')}))\b"))
 # "push it back an hour", "adianta meia hora", "consegue adiantar 30 min?": the verb says which way.
 # The booking may sit between the verb and the length: "empurra ela uma hora", "adianta a consulta meia hora".
-_VERB_HOURS = re.compile(rf"\b(?:(?P<earlier>{_EARLIER_VERB})|(?P<later>{_LATER_VERB}))"
-                         rf"(?:\s+(?:ela|ele|isso|essa|esse|a consulta|o horario))?\s+(?:em\s+)?{_LENGTH}")
-_NEXT_DAY = re.compile(r"\b(?:(?P<later>no dia seguinte|dia seguinte|the (?:next|following) day|the day after)"
-                       r"|(?P<earlier>no dia anterior|dia anterior|the day before|the previous day))\b")
-_SAME_DAY = re.compile(r"\b(?:n?(?:o|esse|aquele|nesse|naquele) mesmo dia|mesmo dia|same day|that (?:same )?day)\b")
+_VERB_HOURS = LivePattern(lambda: re.compile(
+    rf"\b{_shift_verbs()}(?:\s+(?:{_any('shifted_booking')}))?\s+(?:(?:{_any('shift_by')})\s+)?{_length()}"))
+_NEXT_DAY = LivePattern(lambda: re.compile(
+    rf"\b(?:(?P<later>{_any('next_day')})|(?P<earlier>{_any('day_before')}))\b"))
+_SAME_DAY = concept_pattern("same_day")
 # "pra semana seguinte, mesmo dia": the booking's weekday a week on (only in a move: elsewhere a listing's week).
-_FOLLOWING_WEEK = re.compile(r"\b(?:semana seguinte|semana q(?:ue)? vem|proxima semana|(?:na |pra |para a )?outra semana|"
-                             r"next week|the following week|the week after)\b")
-_SAME_WEEK = re.compile(r"\b(?:n?(?:a|essa|nessa) mesma semana|mesma semana|(?:that|the) same week|same week"
-                        r"|of (?:that|this) week|(?:dessa|desta|daquela|naquela) semana)\b")
-_LATER_SAME_DAY = re.compile(r"\b(?:mais tarde|later|mais cedo|earlier)\b")
+_FOLLOWING_WEEK = concept_pattern("following_week")
+_SAME_WEEK = concept_pattern("same_week")
+_LATER_SAME_DAY = LivePattern(lambda: re.compile(rf"\b(?:{_any('later_word')}|{_any('earlier_word')})\b"))
 # "dá pra ser mais tarde?", "can I come a bit earlier?": later or earlier that day, with no time or length said.
-_BARE_LATER_EARLIER = re.compile(
-    r"\b(?:(?:ser|ficar|deixar|passar|jogar|mudar|be|make it|have it|do it|come in|move it|push it)\b[\w ]{0,12}?"
-    r"|(?:um pouco|um pouquinho|a bit|a little|slightly) )(?:mais tarde|later|mais cedo|earlier)\b"
-    r"(?! (?:this|next|that|essa|nessa|na|da) (?:week|month|semana|mes))")
-_EARLIER_WORD = re.compile(r"\b(?:mais cedo|earlier)\b")
-_NEXT_FREE = re.compile(
-    r"\b(?:proxim[ao]|primeir[ao]|next|first) (?:horario|vaga|vago|opening|slot|time|one|available|free|open)"
-    r"(?: (?:livre|disponivel|vago|available|free|open|slot|one))?"
-    r"(?: (?:with|com) (?:her|him|ela|ele|the doctor|o medico|a medica)| dele| dela)?"
-    r" (?:depois|apos|after|seguinte|following)\b"
-    r"|\b(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))\b"
-    r"|\b(?:slot|opening|one|time|free|available|open) (?:right )?after (?:that|this|it|mine|my)\b"
-    r"|\b(?:opens? up|frees? up|is free|is open|comes up) next after\b|\bnext after (?:that|this|it|mine|my)\b")
+_BARE_LATER_EARLIER = LivePattern(lambda: re.compile(
+    rf"\b(?:(?:{_any('bare_shift_verb')})\b[\w ]{{0,12}}?|(?:{_any('a_bit')}) )(?:{_any('later_word')}|{_any('earlier_word')})\b"
+    rf"(?! (?:{_any('this_next_that')}) (?:{_any('week_or_month')}))"))
+_EARLIER_WORD = concept_pattern("earlier_word")
+# "o próximo horário livre depois desse", "the next opening after it": the free slot right after the booking.
+_NEXT_FREE = LivePattern(lambda: re.compile(
+    rf"\b(?:{_any('next_free_first')}) (?:{_any('next_free_noun')})(?: (?:{_any('next_free_adjective')}))?"
+    rf"(?: (?:{_any('next_free_with')}) (?:{_any('next_free_them')})| (?:{_any('next_free_of_them')}))?"
+    rf" (?:{_any('next_free_after')})\b|\b(?:{_any('next_free_said')})\b"))
 # A move to another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã", "to the afternoon".
-_DAY_PART_MOVE = re.compile(
-    r"\b(?:pro|pra|para o|para a|ao|no|na) (?:fim|final|finalzinho|comeco|inicio) d[ao] (?:manha|tarde|noite)\b"
-    r"|\b(?:pra|para|pro|na|no) (?:o |a )?(?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)\b"
-    r"|\b(?:later|earlier) in the (?:morning|afternoon|evening)\b|\b(?:to|into) the (?:morning|afternoon|evening)\b")
+_DAY_PART_MOVE = concept_pattern("day_part_move")
 # Where the description of the booking ends and its new slot begins: "…passa pra", "…move it to".
 # The verb may have the booking between it and its new slot ("mudar a de quarta pra segunda"), or the new slot may be
 # proposed ("a consulta das 9 pode ser às 10h30?", "can the 2 pm one be 3 pm?").
-_TARGET = re.compile(r"\b(?:pass|mud|troc|jog|mov|remarc|reagend|change|switch|shift|push|bump|reschedul)\w*"
-                     r"(?P<middle>(?: (?!pra\b|para\b|pro\b|to\b|into\b|for\b)[\w/:]+){0,4}?) (?:pra|para|pro|to|into|for)\b"
-                     r"|\b(?:pode|poderia|da pra) ser\b|\b(?:can|could) (?:it|that|this|that one|this one) be\b")
+_TARGET = LivePattern(lambda: re.compile(
+    rf"\b(?:{_any('move_stem')})\w*(?P<middle>(?: (?!(?:{_any('move_to_word')})\b)[\w/:]+){{0,4}}?)"
+    rf" (?:{_any('move_to_word')})\b|\b(?:{_any('could_be')})\b"))
 
 # A booking pointed at by its weekday, with no verb of moving before its new slot: "the Friday one, make it an hour
 # later", "a de sexta, uma semana pra frente". That weekday says which booking, never the day it moves to.
-_WEEKDAY_WORDS = "|".join(sorted(WEEKDAY_NAMES, key=len, reverse=True))
-_BOOKING_BY_WEEKDAY = re.compile(
-    rf"\b(?:the (?:{_WEEKDAY_WORDS}) (?:one|appointment|booking|slot)|my (?:{_WEEKDAY_WORDS})(?: one| appointment| booking"
-    rf"| slot)?|(?:a|o|minha) (?:consulta |horario )?"
-    rf"(?:de|da|do|d[ea] (?:o |a )?dia de) (?:{_WEEKDAY_WORDS})(?:[ -]feira)?)\b")
+_BOOKING_BY_WEEKDAY = LivePattern(lambda: re.compile(r"\b(?:" + "|".join(
+    entry.replace("{weekday}", _alternation(weekday_numbers())) for entry in words("booking_by_weekday")) + r")\b"))
 
 
 @dataclass(frozen=True)
@@ -148,7 +159,8 @@ def _shift(text: str) -> int | None:
     for pattern in (_SHIFT, _VERB_SHIFT):
         match = pattern.search(text)
         if match:
-            days = _DAY_COUNT[match["n"]] * (7 if match["unit"].startswith(("semana", "week")) else 1)
+            week = re.fullmatch(_any("unit_week"), match["unit"]) is not None
+            days = _day_count()[match["n"]] * (7 if week else 1)
             return days if match["later"] else -days
     match = _NEXT_DAY.search(text)
     return None if match is None else 1 if match["later"] else -1
@@ -164,9 +176,9 @@ def _shift_minutes(text: str) -> int | None:
     if match is None:
         return None
     if match["mins"]:
-        minutes = _MINUTES[match["mins"]]
+        minutes = _minutes()[match["mins"]]
     else:
-        minutes = 30 if match["half"] else 60 * _COUNT[match["n"]] + (30 if match["and_half"] or match["h30"] else 0)
+        minutes = 30 if match["half"] else 60 * _count()[match["n"]] + (30 if match["and_half"] or match["h30"] else 0)
     return minutes if match["later"] else -minutes
 
 

@@ -12,15 +12,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from agent_system.language.lexicon import LivePattern, alternatives
 from agent_system.dialogue.reading.several_words import POINTERS_BEFORE_A_COMMA
 
 _NOT_A_POINTER = "".join(f"(?<!{re.escape(words)})" for words in POINTERS_BEFORE_A_COMMA)
 
-_CONNECTIVE = re.compile(
-    r"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
-    r"|,?\s+(?:e|and|mas|but|plus)(?:\s*,)?\s+(?:tamb[eé]m\s+|tbm\s+|tb\s+|also\s+)?"
-    r"|,\s*(?:tamb[eé]m|tbm|also|then|and then|e depois|depois)\s+"
-    rf"|{_NOT_A_POINTER},(?=\s*(?:a |o |the )?(?:dra?\b|doctor\b|doutora?\b)))\s*", re.IGNORECASE)
+
+def _any(concept: str) -> str:
+    return alternatives(concept)
+
+
+# The connectives are the language packs' (language/<code>/lexicon.py), in every registered language.
+_CONNECTIVE = LivePattern(lambda: re.compile(
+    rf"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
+    rf"|,?\s+(?:{_any('request_and')})(?:\s*,)?\s+(?:(?:{_any('request_also')})\s+)?"
+    rf"|,\s*(?:{_any('request_then')})\s+|{_NOT_A_POINTER},(?=\s*(?:(?:{_any('article')}) )?(?:{_any('doctor_title')})\b))\s*", re.IGNORECASE))
 
 
 def split_requests(message: str, is_request: Callable[[str], bool],

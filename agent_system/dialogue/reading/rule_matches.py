@@ -5,13 +5,15 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
+from agent_system.language.lexicon import LivePattern
+
 # A number that does not continue another one ("2026-11-25" is no "11" or "25" on its own).
 NO_NUMBER_BEFORE = r"(?<![\w/:.-])"
 
 
 class Rule(NamedTuple):
     """A pattern and the function that turns its match into a value (None: the span means nothing)."""
-    pattern: re.Pattern[str]
+    pattern: re.Pattern[str] | LivePattern  # LivePattern: made of the language packs' words
     resolve: Callable[..., Any]
 
 

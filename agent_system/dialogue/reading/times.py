@@ -3,20 +3,21 @@ from __future__ import annotations
 
 import re
 
+from agent_system.language.lexicon import LivePattern, alternatives
 from agent_system.dialogue.reading.rule_matches import NO_NUMBER_BEFORE, Rule, first_matches, unique
 from agent_system.dialogue.reading.spoken_times import spell_out
 
 _NOON = re.compile(
     r"\b(?P<word>meio[\s-]?dia|noon|meia[\s-]?noite|midnight)(?P<half>\s+e\s+meia)?\b"
 )
-_CLOCK = re.compile(
-    rf"(?:\b(?P<cue>as|at|das|pelas)\s+)?{NO_NUMBER_BEFORE}(?P<hour>\d{{1,2}})"
+_CLOCK = LivePattern(lambda: re.compile(
+    rf"(?:\b(?P<cue>{alternatives('time_cue')})\s+)?{NO_NUMBER_BEFORE}(?P<hour>\d{{1,2}})"
     r"(?:[:h](?P<minute>\d{2})|(?P<h>h(?:rs?|s)?)|\s+(?P<horas>horas?))?"
     r"(?P<half>\s+e\s+meia)?"
     r"(?:\s*(?P<meridiem>am|pm|a\.m\.?|p\.m\.?)|\s+d[ae]\s+(?P<part>manha|tarde|noite))?"
     r"(?![\w/:]|[.-]\d)",
     re.ASCII,
-)
+))
 
 
 def find_times(text: str) -> list[str]:

@@ -15,117 +15,117 @@ from typing import Literal
 
 from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
+from agent_system.language.lexicon import LivePattern, alternatives, words
+from agent_system.language.registry import generation
 from agent_system.language.text import normalize
-from agent_system.dialogue.reading.phrases import any_phrase
+from agent_system.dialogue.reading.phrases import phrase_pattern
 from agent_system.dialogue.reading.several_words import SHORT_CALENDAR_WORDS
 from agent_system.dialogue.reading.spoken_days import NUMBER_WORDS
 
-_BOOK = (r"marc(?:a|ar|amos)|marque|agend(?:a|ar|e)|reserv(?:a|ar|e)|encaix(?:a|ar|e)|garant(?:e|a|ir)|book|reserve"
-         r"|schedule")
-_CANCEL = r"cancel(?:a|ar|e)?|desmarc(?:a|ar)|desmarque|call off"
-_MOVE = r"remarc(?:a|ar)|remarque|reagend(?:a|ar|e)|adi(?:a|ar|e)|antecip(?:a|ar|e)|reschedule|postpone|push (?:it )?back"
-# Verbs that write only with their object: "muda pra sexta", "passa a consulta pra sexta", "move it to
-# Friday", "bota meu nome", "put me down"; "passa o endereço" or "muda nada" are no requests.
-_MOVE_WITH_TARGET = (r"(?:mud(?:a|ar|e)|troc(?:a|ar)|troque|pass(?:a|ar|e)|jog(?:a|ar|ue)|move|change|switch|shift)"
-                     r"(?: (?:a|o|minha|meu|the|my|it|isso|ela|ele))?"
-                     r"(?: (?:consulta|horario|data|agendamento|appointment|booking|time|slot))?"
-                     r"(?: (?:pra|para|pro|to|for)\b| (?:consulta|horario|data|agendamento|appointment|booking)\b)")
-_PLACE = (r"(?:bot(?:a|ar|e)|coloc(?:a|ar)|coloque|poe|ponha) (?:meu nome|eu|me|pra mim)|put me (?:down|in|with)|sign me up"
-          r"|get me (?:in|booked|an appointment)|pencil me in|make (?:an|a) (?:appointment|booking)"
-          r"|set (?:me )?up (?:an|a) appointment|lock (?:it|that) in|grab (?:it|that|the)"
-          r"|(?:drop|scrap) (?:it|my|the)|take (?:it|that|the (?:first|second|last|earliest))"
-          r"|(?:get|come) in with|get (?:an|a) (?:appointment|slot|visit) with|see (?=(?:dr|dra|doctor|doutor|doutora)\b)"
-          r"|(?:passar|consultar|ser atendid[oa]) (?:com|pel[oa])\b|deix(?:a|ar|e) (?:marcad|agendad|reservad)[oa]\b")
-_WRITE = rf"(?:(?:{_BOOK}|{_CANCEL}|{_MOVE})\b|{_MOVE_WITH_TARGET}|{_PLACE})"
+def _any(concept: str) -> str:
+    """A concept's words in every registered language (language/<code>/lexicon.py), as one group."""
+    return f"(?:{alternatives(concept)})"
 
-_OPENERS = (r"(?:(?:ok|okay|sim|yes|yeah|yep|entao|ta|beleza|blz|perfeito|otimo|show|certo|por favor|pf|pfv|pls|"
-            r"please|oi|ola|hi|hello|hey|bom dia|boa tarde|boa noite|e|and|so|great|cool|alright|ah|ai|vc|voce|"
-            r"tambem|tbm|also)\s+)*")
-# "pode marcar…?" and "can you book…?" ask someone to act: a request even as a question. "dá pra…"
-# and "tem como…" are requests only when not asked ("tem como marcar sem convênio?" asks whether).
-_SECOND_PERSON = (r"(?:pode|poderia|podia|consegue|conseguiria|can you|could you|would you|will you|can u|could u|"
-                  r"can we|could we)")
-_SOFT_MODAL = r"(?:da pra|da para|tem como)"
-# "posso marcar…?", "could I get in with…?": asking leave to book is a request when it names the whole slot.
-_MAY_I = (r"(?:posso|podemos|consigo|daria pra|daria para|seria possivel|e possivel|can i|could i|may i|"
-          r"is it possible to|would it be possible to)")
-_WISH = (r"(?:quero|qro|kero|queria|qria|gostaria de|gostaria|preciso|desejo|vou querer|i want to|i want|i wanna|"
-         r"i d like to|i d like|i would like to|i would like|i need to|i need|i ll|i will|let s|lets|want to)")
 
-_ORDER = re.compile(rf"^{_OPENERS}(?:me )?{_WRITE}")  # "marca", "me agenda", "me encaixa"
-_WISHED = re.compile(rf"\b{_WISH} (?:(?:de|to|me|pra mim) )?{_WRITE}"
-                     rf"|\b{_WISH} (?:to )?(?:see|ver|consultar com|passar com) (?:o |a )?(?:dr|dra|doctor|doutor|doutora)\b")
+def _write() -> str:
+    """A verb that writes: book, cancel or move; a verb of changing with its object ("muda pra sexta", "move it to
+    Friday"; "passa o endereço" is no request); or a phrase that places the patient ("bota meu nome", "put me down")."""
+    with_target = (rf"{_any('change_verb')}(?: {_any('change_pointer')})?(?: {_any('change_object')})?"
+                   rf"(?: {_any('change_to')}\b| {_any('booking_noun')}\b)")
+    return rf"(?:(?:{'|'.join((*words('write_book'), *words('write_cancel'), *words('write_move')))})\b|{with_target}|{_any('place_me')})"
+
+
+# Words said before a request that change nothing ("ok", "então", "please").
+def _openers() -> str:
+    return rf"(?:{_any('opener')}\s+)*"
+
+
+_ORDER = LivePattern(lambda: re.compile(rf"^{_openers()}(?:me )?{_write()}"))  # "marca", "me agenda", "me encaixa"
+_WISHED = LivePattern(lambda: re.compile(
+    rf"\b{_any('wish')} (?:{_any('wish_joiner')} )?{_write()}"
+    rf"|\b{_any('wish')} (?:{_any('wish_to')} )?{_any('see_doctor')} (?:{_any('see_doctor_article')} )?"
+    rf"{_any('doctor_title')}\b"))
 # "me vê um horário com…", "consegue uma vaga pra mim com…": a slot asked for by its noun, a request with the whole slot.
-_SLOT_NOUN = re.compile(r"^(?:me )?(?:ve|veja|arruma|arranja|arranje|descola|consegue|consiga|conseguiria)"
-                        r"(?: pra mim| para mim)? (?:um|uma) (?:horario|vaga|consulta|encaixe)(?P<rest>.*)$")
-_WISHED_SLOT = re.compile(rf"^{_OPENERS}{_WISH} (?P<rest>.+)$")
-# "esse pode reservar": the slot just named, then the request.
-_ASKED_POLITELY = re.compile(rf"^{_OPENERS}(?:(?:esse|essa|este|esta|this one|that one) )?"
-                             rf"(?P<modal>{_SECOND_PERSON}|{_SOFT_MODAL}|{_MAY_I}) "
-                             rf"(?:(?:me|pra mim|por favor|please|just|so|ja) )*{_WRITE}(?P<rest>.*)$")
+_SLOT_NOUN = LivePattern(lambda: re.compile(rf"^{_any('slot_by_noun')}(?P<rest>.*)$"))
+_WISHED_SLOT = LivePattern(lambda: re.compile(rf"^{_openers()}{_any('wish')} (?P<rest>.+)$"))
+# "pode marcar…?" and "can you book…?" ask someone to act: a request even as a question. "dá pra…" and "tem como…"
+# are requests only when not asked ("tem como marcar sem convênio?" asks whether); "posso marcar…?", "could I get in
+# with…?" ask leave, a request when they name the whole slot. "esse pode reservar": the slot just named, then the request.
+_ASKED_POLITELY = LivePattern(lambda: re.compile(
+    rf"^{_openers()}(?:{_any('this_one')} )?"
+    rf"(?P<modal>{_any('second_person')}|{_any('soft_modal')}|{_any('may_i')}) "
+    rf"(?:{_any('polite_filler')} )*{_write()}(?P<rest>.*)$"))
+_SOFT_OR_LEAVE = LivePattern(lambda: re.compile(rf"{_any('soft_modal')}|{_any('may_i')}"))
+_OPENERS_ONLY = LivePattern(lambda: re.compile(_openers()))
 
-_NEGATED = any_phrase("nao", "not", "don t", "dont", "do not", "never", "nunca", "jamais", "nem")
-_HEDGED = any_phrase("se", "if", "whether", "caso", "saber", "know", "wondering", "asking", "perguntando", "curiosidade",
-                     "were me", "seu lugar", "telefone", "phone", "sera")
-_COURTESY = any_phrase("se possivel", "se puder", "if possible", "if you can", "por gentileza")
+_NEGATED = phrase_pattern("negation")
+_HEDGED = phrase_pattern("hedge")  # "if", "só pra saber", "if you were me": asked about, not asked for
+_COURTESY = phrase_pattern("courtesy")
 # Conditions that close a question the patient asked just before: "…? se tiver, marca", "…? if so, book it".
 # "vê se consegue marcar…" asks someone to act, like "consegue marcar…": the "se" is no hedge there.
-_SEE_IF = re.compile(r"^(?:ve|veja|verifica) se (?=(?:consegue|conseguiria|pode|poderia|da pra|tem como)\b)")
+_SEE_IF = LivePattern(lambda: re.compile(rf"^{_any('see_if')}"))
 # "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
 # A whole slot followed by "works" accepts it too ("Dr. X on Tuesday at 9 am works").
 _ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario|am|pm|h|\d) works(?: for me| fine)?$"
                        r"| works for me\b")
-_TAG = any_phrase("pode ser", "pode", "ok", "okay", "tudo bem", "beleza", "blz", "would that work", "is that ok",
-                  "ok for you")
-_CONDITION_MET = re.compile(r"^(?:se sim|se tiver|se estiver|se der|if so|if yes|if it is|if there is|if available)\b ?")
-_ASKING = re.compile(
-    r"^(?:e |and |so )?(?:is|are|was|were|does|do|did|has|have|had)\b|\b(?:quem|qual|quais|quanto|quanta|quantos|"
-    r"quantas|onde|aonde|como|quando|por que|porque|pq|who|whom|whose|what|which|where|how|when|why|whether)\b")
+_TAG = phrase_pattern("go_ahead_tag")  # "…, beleza?", "…, would that work?"
+_CONDITION_MET = LivePattern(lambda: re.compile(rf"^{_any('condition_met')}\b ?"))
+_ASKING = LivePattern(lambda: re.compile(
+    rf"^(?:{_any('question_opener')} )?{_any('question_auxiliary')}\b|\b{_any('question_word')}\b"))
 
-# Words a bare choice of a slot may use, besides numbers and a doctor's name after the title.
-_SLOT_WORDS = frozenset("""
-    o a os as das da de do dos no na em com with at on the for para pra pro e and dia day h hs hrs horas hora am pm
-    manha tarde noite morning afternoon evening amanha hoje tomorrow today feira seg ter qua qui sex segunda terca
-    quarta quinta sexta sabado domingo monday tuesday wednesday thursday friday saturday sunday janeiro fevereiro marco
-    abril maio junho julho agosto setembro outubro novembro dezembro january february march april may june july august
-    september october november december primeiro primeira segundo segunda terceiro terceira quarto quarta quinto quinta
-    ultimo ultima first second third fourth fifth last mais cedo proximo proxima earliest soonest esse essa este esta
-    aquele aquela that this one opcao option horario slot vaga consulta appointment minha meu my it me mim please pf
-    pfv por favor ok sim yes pode ser fico vou take i ll mesmo ai clinica clinic lista list serve serves works fine
-    dele dela his her c perfeito otimo great um uma entao then go an in
-    """.split()) | NUMBER_WORDS | SHORT_CALENDAR_WORDS
-_ANCHORS = frozenset("""
-    amanha hoje tomorrow today segunda terca quarta quinta sexta monday tuesday wednesday thursday friday primeiro
-    primeira segundo terceiro terceira ultimo ultima first second third fourth fifth last cedo earliest soonest esse
-    essa este esta that this manha tarde noite morning afternoon evening
-    """.split())
-_ORDINAL_ANCHORS = frozenset("""primeiro primeira segundo terceiro terceira ultimo ultima first second third fourth
-    fifth last cedo earliest soonest esse essa este esta that this""".split())
-_TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doutor", "doutora", "doctor"})
+# The words of a bare choice of a slot are the language packs' (language/<code>/lexicon.py): what it may say, what in
+# it picks (a day, a part of the day, an ordinal, a pointer), and which of those are ordinals or pointers.
+
+
+def _word_set(concept: str) -> frozenset[str]:
+    """A concept's words in every registered language, as a set (a bare choice is checked word by word)."""
+    return _words_of(concept, generation())
+
+
+@lru_cache(maxsize=32)
+def _words_of(concept: str, _generation: int) -> frozenset[str]:
+    return frozenset(words(concept))
+
+
+def _slot_words() -> frozenset[str]:
+    return _word_set("slot_word") | NUMBER_WORDS | SHORT_CALENDAR_WORDS
+
+
+def _spoken_numbers() -> frozenset[str]:
+    """Every word a day or an hour may be said in, but the little words that only join them (number_joiner)."""
+    return NUMBER_WORDS - _word_set("number_joiner")
+
+
+def _titles() -> frozenset[str]:
+    """A doctor's titles as written: "doutora", "dr", "dr."."""
+    short = _word_set("title_abbreviation")
+    return _word_set("doctor_title") | short | {f"{title}." for title in short}
+
+
 # A day or an hour said in words picks as a digit does ("dia vinte e seis as dezesseis horas"); not the little
-# words that only join them, nor "um"/"uma"/"one" (an article as often as a number).
-_SPOKEN_NUMBERS = NUMBER_WORDS - frozenset("""o to pras pro pros past half quarter clock oclock meia meio um uma
-    one""".split())
-# Words that say something about a doctor or slot: after a title they end the name, and the reply.
-_PREDICATES = frozenset("""ta esta e eh tem tiver atende atendendo livre livres disponivel ocupado ocupada vago bom boa
-    caro cara barato is are free available open good busy taken has does works""".split())
+# words that only join them, nor "um"/"uma"/"one" (an article as often as a number): the packs' number_joiner.
 # Said anywhere, these make the whole message a question: "marca com o Dr. X às 9h, só perguntando".
-_JUST_ASKING = any_phrase("so perguntando", "so pra saber", "so para saber", "so curiosidade", "just asking",
-                          "just wondering", "just curious", "only asking", "hipoteticamente", "hypothetically")
-_SPECIALTY = re.compile(r"^(?:cardio|dermato|derma|orto|ortho|pele|joelho)")
+_JUST_ASKING = phrase_pattern("just_asking")
+# A specialty a bare choice may name ("dermato tarde", "ortho at 3").
+_SPECIALTY = LivePattern(lambda: re.compile(rf"^(?:{alternatives('specialty_stem')})"))
 
 _SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")
-_CLAUSES = re.compile(r"[;,]|\b(?:mas|but|then|depois|after that)\b", re.IGNORECASE)
+_CLAUSES = LivePattern(lambda: re.compile(rf"[;,]|\b{_any('clause_break')}\b", re.IGNORECASE))
 _QUOTED = re.compile(r"[\"“”«»][^\"“”«»]*[\"“”«»]")
 
 
-@lru_cache(maxsize=1024)  # the planner, the overlap guard and the router each ask about the same message
 def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
     """Whether the message asks for a booking, cancel or reschedule (not merely asks about one).
 
     `names` are the doctors' first names and surnames, which a bare choice may use without a title
     ("o primeiro com a Juliana").
     """
+    return _is_write_request(message, names, generation())
+
+
+@lru_cache(maxsize=1024)  # the planner, the overlap guard and the router each ask about the same message
+def _is_write_request(message: str, names: frozenset[str], _generation: int) -> bool:
+    """`is_write_request` for the languages registered now."""
     clauses = _clauses(_QUOTED.sub(" ", message))
     if _JUST_ASKING.search(normalize(message)):
         return False
@@ -141,7 +141,7 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
         return True
     # A bare choice ("o primeiro", "às 10h") only as the whole reply: "first, tell me the price" is no pick.
     choices = [not asked and _is_choice(clause.split(), names) for clause, asked in clauses
-               if clause and not re.fullmatch(_OPENERS, clause + " ")]  # "…, please" / "yes, that one"
+               if clause and not _OPENERS_ONLY.fullmatch(clause + " ")]  # "…, please" / "yes, that one"
     if bool(choices) and all(choices):
         return True
     if _wanted_slot(message, clauses, names):
@@ -152,12 +152,9 @@ def is_write_request(message: str, names: frozenset[str] = frozenset()) -> bool:
 
 # A wish or a please said with a whole slot: "I want Dr. X, Friday Dec 4, 2pm", "Dermatology with Dra. X, Nov 30 at
 # 9:00 please", "me põe com a dra X qua 2/12 10:30".
-_WANTED = any_phrase("please", "pls", "plz", "por favor", "pfv", "pf", "por gentileza", "i want", "i d like",
-                     "i would like", "i need", "quero", "queria", "gostaria", "preciso", "me poe", "poe meu nome",
-                     "me coloca", "me coloque")
+_WANTED = phrase_pattern("wanted")
 # …unless it is slots the patient wants to see: "quero ver os horários da dra X dia 30 às 9h".
-_LOOKING = any_phrase("ver", "veja", "see", "show", "mostra", "mostrar", "horarios", "slots", "openings", "available",
-                      "disponivel", "disponiveis", "livre", "livres", "tem", "has", "have", "any")
+_LOOKING = phrase_pattern("looking")
 
 
 def _wanted_slot(message: str, clauses: list[tuple[str, bool]], names: frozenset[str]) -> bool:
@@ -200,7 +197,7 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
     polite = _ASKED_POLITELY.match(clause)
     if polite:
         # "dá pra marcar amanhã?" asks whether; with the doctor, the day and the time it asks for that booking.
-        soft = re.fullmatch(f"{_SOFT_MODAL}|{_MAY_I}", polite.group("modal")) is not None
+        soft = _SOFT_OR_LEAVE.fullmatch(polite.group("modal")) is not None
         rest = polite.group("rest").split()
         return _slot_words_only(rest, names) and not (asked and soft and not _whole_slot(rest, names))
     if asked:
@@ -215,29 +212,31 @@ def _requests(clause: str, asked: bool, names: frozenset[str]) -> bool:
 
 def _whole_slot(words: list[str], names: frozenset[str]) -> bool:
     """Words that name a doctor, a day and a time ("com a dra X dia 24 as 11h30", "Dr. X on Nov 30 at 2 PM")."""
-    doctor = any(w in _TITLES or w in names for w in words)
-    numbers = sum(w[:1].isdigit() or w in _SPOKEN_NUMBERS for w in _numbers_joined(words))  # "the twenty-seventh"
-    days = sum(w in _ANCHORS and w not in _ORDINAL_ANCHORS for w in words)
+    titles, spoken = _titles(), _spoken_numbers()
+    doctor = any(w in titles or w in names for w in words)
+    numbers = sum(w[:1].isdigit() or w in spoken for w in _numbers_joined(words))  # "the twenty-seventh"
+    anchors, ordinals = _word_set("slot_anchor"), _word_set("ordinal_anchor")
+    days = sum(w in anchors and w not in ordinals for w in words)
     return doctor and (numbers >= 2 or (numbers == 1 and days >= 1))
 
 
 def _is_choice(words: list[str], names: frozenset[str]) -> bool:
     """A reply made only of a slot's words, with something that picks one (a day, a time, an ordinal)."""
-    words = [part for word in words for part in word.split("-") if part]  # "sexta-feira"
-    return _slot_words_only(words, names) and any(w in _ANCHORS or w in _SPOKEN_NUMBERS or w[:1].isdigit()
-                                                  for w in words)
+    words, anchors = [part for word in words for part in word.split("-") if part], _word_set("slot_anchor")  # "sexta-feira"
+    spoken = _spoken_numbers()
+    return _slot_words_only(words, names) and any(w in anchors or w in spoken or w[:1].isdigit() for w in words)
 
 
 def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> bool:
-    after_title = 0
+    after_title, predicates, slot_words, titles = 0, _word_set("predicate"), _slot_words(), _titles()
     for word in _numbers_joined([part for said in words for part in said.split("-") if part]):
-        if word in _TITLES:
+        if word in titles:
             after_title = 3
-        elif word in _PREDICATES:
+        elif word in predicates:
             return False
         elif after_title and word.isalpha():
             after_title -= 1
-        elif not (word in _SLOT_WORDS or word in names or word[:1].isdigit() or _SPECIALTY.match(word)):
+        elif not (word in slot_words or word in names or word[:1].isdigit() or _SPECIALTY.match(word)):
             return False
     return True
 
@@ -250,30 +249,18 @@ def _numbers_joined(words: list[str]) -> list[str]:
             if not (w == "e" and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
 
 
-_YES = frozenset("""sim yes yep yeah yup ok okay confirmo confirmado confirma confirmar confirm confirmed claro isso
-    certo correto exato sure positivo pode bora perfeito beleza blz fechou fechado great fine perfect ahead""".split())
-_ALONG_WITH_YES = _YES | frozenset("""go ahead do it please por favor pf pfv obrigado obrigada thanks thank you mesmo
-    cancelar cancela cancel remarcar remarca reschedule mover move trocar troca troque mudar muda mude change switch
-    ser entao the o a e codigo code is my meu minha
-    essa esse isso that one
-    consulta appointment aqui here esta ta segue sorry desculpa desculpe foi mal it s its now agora right correct
-    correto certo
-    works work for me mim pra manda ver sounds good fine great obg valeu kkk show otimo ai remarque mude confirme""".split())
-_NO = frozenset("""nao no nope nah negativo not don dont t never nunca jamais deixa deixar mantem mantenha manter keep
-    espera esperar wait hold pensar pensando think depois later talvez maybe esquece desisti""".split())
-
-
 def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", "no"] | None:
     """A clear yes or no to "shall I cancel/move it?"; anything hesitant or asked back is no yes.
 
     A typed booking code with nothing but assent around it ("o código é K7M4QP") is a yes.
     """
-    words = re.findall(r"\w+", normalize(without_codes(message)))
-    if any(w in _NO for w in words):
+    said = re.findall(r"\w+", normalize(without_codes(message)))
+    yes, along, no = (frozenset(words(concept)) for concept in ("confirm_yes", "confirm_along", "confirm_no"))
+    if any(w in no for w in said):
         return "no"
-    if message.strip().endswith("?") or not all(w in _ALONG_WITH_YES for w in words):
+    if message.strip().endswith("?") or not all(w in yes or w in along for w in said):
         return None
-    return "yes" if code or any(w in _YES for w in words) else None
+    return "yes" if code or any(w in yes for w in said) else None
 
 
 _CODE_LIKE = re.compile(r"(?<![\w-])[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}(?![\w-])")

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from agent_system.triage.categories import CATEGORIES
-from agent_system.triage.reader import fold, words_of
+from agent_system.language.text import plain_text
+from agent_system.triage.reader import words_of
 from agent_system.triage.screen import assess
 from agent_system.triage.answers import emergency_answer
 from agent_system.triage.result import TriageResult
@@ -172,7 +173,7 @@ def test_every_category_names_its_source():
 
 
 def test_folding_joins_contractions_and_spells_out_slang():
-    assert fold("Não CONSIGO, can't") == "nao consigo, cant"
+    assert plain_text("Não CONSIGO, can't") == "nao consigo, cant"
     assert words_of("n consigo respirar, mt dor") == ["nao", "consigo", "respirar", ",", "muito", "dor"]
     assert words_of("37,8") == ["37", "8"]
 
@@ -223,7 +224,7 @@ def test_a_third_person_report_is_asked_to_stay_with_the_person():
                                      "caiu da laje", "falta de ar forte"])
 @pytest.mark.parametrize("language", ["pt", "en"])
 def test_the_answer_gives_no_diagnosis_and_no_first_aid(message, language):
-    answer = fold(emergency_answer(assess(message), language))
+    answer = plain_text(emergency_answer(assess(message), language))
     advice = r"aspirin|aspirina|adrenalin|epipen|agua fria|cold water|vomit|deite|lie down|pressione|press on" \
              r"|infarto|heart attack|avc|stroke|ansiedade|anxiety|tome |take "
     assert re.search(advice, answer) is None

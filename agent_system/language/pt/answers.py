@@ -1,11 +1,7 @@
-"""Portuguese (pt-BR): the answers' phrases, the emergency and blocked-answer texts, and calendar words."""
+"""Portuguese (pt-BR): the answers' phrases, the emergency and blocked-answer texts."""
 from __future__ import annotations
 
-from operator import attrgetter
-
-from agent_system.language.pack import LanguagePack
-
-_PHRASES = {
+PHRASES = {
     "booked_notice": "Pela regra da {clinic}, cancelar ou remarcar só até {hours} h antes da consulta.",
     "request_callback_noun": "o pedido de retorno",
     "for_patient": " (para {name})",
@@ -214,7 +210,7 @@ _PHRASES = {
                 "remarcar ou cancelar consultas.",
 }
 
-_EMERGENCY = {
+EMERGENCY = {
     "doubt_opening": "Antes de tudo: se alguém estiver em perigo agora, não espere por uma consulta.",
     "doubt_question": "Alguém está em perigo agora? Se estiver, responda \"sim\" e eu digo a quem ligar.",
     "opening": "Isto pode ser uma emergência. Procure ajuda agora.",
@@ -244,7 +240,7 @@ _EMERGENCY = {
              "acompanhamento.",
 }
 
-_BLOCKED_NOTES = {
+BLOCKED_NOTES = {
     "privacy": "Desculpe, não posso mostrar esta resposta, para proteger a privacidade de outras pessoas. Tente "
                "de novo ou fale diretamente com a clínica.",
     "medical": "Desculpe, não posso mostrar esta resposta porque ela trazia orientação médica não verificada. "
@@ -257,44 +253,8 @@ _BLOCKED_NOTES = {
 }
 
 
-def _of_doctor(doctor: str) -> str:
+def of_doctor(doctor: str) -> str:
     """'de' contracted with the doctor's title: 'do Dr. X', 'da Dra. Y'."""
     if doctor.startswith("Dra."):
         return f"da {doctor}"
     return f"do {doctor}" if doctor.startswith("Dr.") else f"de {doctor}"
-
-
-# Only words that exist in Portuguese alone: "no", "do", "as", "me" and "favor" are ordinary words in
-# English too, so they would tilt the count without telling the languages apart.
-# Endings of words only this language has: a specialty named alone ("neurologia", "pediatria") shows the language.
-_KEYWORD_ENDINGS = ("ologia", "ologista", "ologistas", "iatria", "iatra", "iatras")
-_KEYWORDS = frozenset(
-    """
-    quero marcar consulta consultas com para pra meu minha meus minhas horario horarios amanha
-    hoje cancelar desmarcar remarcar agendar por tem de o a e os da das dos um uma eu voce vc
-    quais qual quando disponivel disponiveis semana dia obrigado obrigada oi ola bom boa sim nao
-    gostaria preciso ver doutor doutora medico que em na mais primeiro dor joelho pele ajuda ajudar
-    cardiologia dermatologia ortopedia cardiologista dermatologista ortopedista
-    segunda terca quarta quinta sexta sabado domingo
-    """.split()
-)
-
-_CALENDAR = {
-    "weekdays": "seg, ter, qua, qui, sex, sáb, dom",
-    "weekdays_full": "segunda-feira, terça-feira, quarta-feira, quinta-feira, sexta-feira, sábado, domingo",
-    "months": "janeiro, fevereiro, março, abril, maio, junho, julho, agosto, setembro, outubro, novembro, dezembro",
-    "day": "{weekday} {day:02d}/{month:02d}",
-    "full_day": "{weekday}, {day:02d}/{month:02d}/{year}",
-    "today_tomorrow": "hoje, amanhã",
-    "and": "e",
-    "or": "ou",
-    "month_words": "janeiro jan, fevereiro fev, marco mar, abril abr, maio mai, junho jun, julho jul, agosto ago, "
-                   "setembro set, outubro out, novembro nov, dezembro dez",
-    "weekday_words": "segunda, terca, quarta, quinta, sexta, sabado, domingo",
-    "relative_days": "hoje, amanha, depois de amanha",
-}
-
-PACK = LanguagePack(code="pt", keywords=_KEYWORDS, keyword_endings=_KEYWORD_ENDINGS, phrases=_PHRASES,
-                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR,
-                    specialty_name=attrgetter("name_pt"),
-                    of_doctor=_of_doctor)

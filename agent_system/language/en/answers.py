@@ -1,9 +1,7 @@
-"""English: the answers' phrases, the emergency and blocked-answer texts, and calendar words."""
+"""English: the answers' phrases, the emergency and blocked-answer texts."""
 from __future__ import annotations
 
-from agent_system.language.pack import LanguagePack
-
-_PHRASES = {
+PHRASES = {
     "booked_notice": "By {clinic}'s rules, cancelling or rescheduling is possible up to {hours} h before the appointment.",
     "request_callback_noun": "the callback request",
     "for_patient": " (for {name})",
@@ -204,7 +202,7 @@ _PHRASES = {
                 "cancel appointments.",
 }
 
-_EMERGENCY = {
+EMERGENCY = {
     "doubt_opening": "First: if someone is in danger right now, don't wait for an appointment.",
     "doubt_question": "Is someone in danger right now? If so, answer \"yes\" and I'll tell you who to call.",
     "opening": "This may be an emergency. Get help now.",
@@ -235,7 +233,7 @@ _EMERGENCY = {
              "appointment.",
 }
 
-_BLOCKED_NOTES = {
+BLOCKED_NOTES = {
     "privacy": "Sorry, I can't show this answer, to protect other people's privacy. Please try again or contact "
                "the clinic directly.",
     "medical": "Sorry, I can't show this answer because it contained unverified medical advice. For questions "
@@ -245,37 +243,3 @@ _BLOCKED_NOTES = {
     "unsafe": "Sorry, I can't show this answer because it did not pass our safety check. Please try again or "
               "contact the clinic directly.",
 }
-
-# Only words that exist in English alone (see the Portuguese list for the shared ones left out).
-# Endings of words only this language has: a specialty named alone ("neurology", "pediatrics") shows the language.
-_KEYWORD_ENDINGS = ("ology", "ologist", "ologists", "iatrics", "iatrician", "iatricians")
-_KEYWORDS = frozenset(
-    """
-    the i want would like book booking appointment appointments cancel reschedule my slots
-    slot available availability tomorrow today with please schedule need show what which when
-    is are you have for to an any next week this at on doctor hi hello can could first
-    earliest and of in see there how thanks thank yes time times from it that get
-    write tell poem joke weather whats help bye goodbye lot much
-    does take takes accept accepts accepted insurance clinic clinics
-    cardiology dermatology orthopedics orthopedic cardiologist dermatologist orthopedist
-    monday tuesday wednesday thursday friday saturday sunday
-    """.split()
-)
-
-_CALENDAR = {
-    "weekdays": "Mon, Tue, Wed, Thu, Fri, Sat, Sun",
-    "weekdays_full": "Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday",
-    "months": "January, February, March, April, May, June, July, August, September, October, November, December",
-    "day": "{weekday} {month_abbr} {day}",
-    "full_day": "{weekday}, {month_name} {day}, {year}",
-    "today_tomorrow": "today, tomorrow",
-    "and": "and",
-    "or": "or",
-    "month_words": "january jan, february feb, march mar, april apr, may, june jun, july jul, august aug, "
-                   "september sept sep, october oct, november nov, december dec",
-    "weekday_words": "monday mon, tuesday tue tues, wednesday wed, thursday thu thur thurs, friday fri, saturday, sunday",
-    "relative_days": "today, tomorrow, day after tomorrow",
-}
-
-PACK = LanguagePack(code="en", keywords=_KEYWORDS, keyword_endings=_KEYWORD_ENDINGS, phrases=_PHRASES,
-                    emergency=_EMERGENCY, blocked_notes=_BLOCKED_NOTES, calendar=_CALENDAR)
