@@ -15,7 +15,6 @@ from datetime import date
 from agent_system.language.lexicon import (
     LivePattern, alternatives, concept_pattern, number_table, weekday_numbers, words)
 from agent_system.dialogue.reading.dates import find_dates, weekdays_named
-from agent_system.dialogue.reading.several_words import NEXT_FREE_SAID_SHORT
 from agent_system.dialogue.reading.times import find_times
 
 # The words are the language packs' (language/<code>/lexicon.py and the "count", "day_count" and "length_minutes"
@@ -150,7 +149,7 @@ def relative_change(text: str, today: date) -> RelativeChange:
     return RelativeChange(shift_days=_shift(text), shift_minutes=_shift_minutes(text), same_day=same_day,
                           same_week=bool(_SAME_WEEK.search(text)), following_week=bool(_FOLLOWING_WEEK.search(text)),
                           names_weekday=bool(weekdays_named(new_part)),
-                          next_free=bool(_NEXT_FREE.search(text) or NEXT_FREE_SAID_SHORT.search(text)) or later_that_day,
+                          next_free=bool(_NEXT_FREE.search(text)) or later_that_day,
                           sooner=bool(said and _EARLIER_WORD.search(said[0])),
                           to_day_part=bool(_DAY_PART_MOVE.search(text)), booking=booking, target=target)
 

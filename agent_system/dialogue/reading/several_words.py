@@ -1,6 +1,5 @@
-"""Words a message with several requests is read by: a later request on the day of the one before it, and the short
-names of months and weekdays a whole slot may be written with; and the short way of asking for the free slot after
-a booking ("o próximo livre dps desse").
+"""Words a message with several requests is read by: a later request on the day of the one before it, and whole slots
+listed after asking for them all.
 
 Word lists only (normalised text: lower case, no accents); the logic that uses them lives in `reading` and
 `write_intent`.
@@ -25,16 +24,3 @@ SEVERAL_BOOKINGS_ASKED = any_phrase(
     "two bookings", "two appointments", "both appointments", "both bookings", "book both", "book them both",
     "duas consultas", "dois horarios", "as duas consultas", "marca as duas", "marca os dois", "agenda as duas",
     "agenda os dois", "reserva as duas", "reserva os dois")
-
-# "Thursday Dec 3 at 1pm", "Fri Dec 4": a slot written with short names is still only a slot.
-SHORT_CALENDAR_WORDS = frozenset("""
-    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri
-    """.split())
-
-# "qual o proximo livre dps desse?", "e o proximo vago depois dele?": the free slot right after the booking, said short.
-_NEXT = ("proximo", "proxima")
-_FREE = ("livre", "vago", "vaga", "disponivel", "horario livre", "horario vago", "horario disponivel")
-_AFTER = ("dps", "depois", "apos")
-_THE_BOOKING = ("desse", "dessa", "deste", "desta", "dele", "dela", "do meu", "da minha")
-NEXT_FREE_SAID_SHORT = any_phrase(*(f"{n} {f} {a} {b}" for n in _NEXT for f in _FREE for a in _AFTER
-                                    for b in _THE_BOOKING))

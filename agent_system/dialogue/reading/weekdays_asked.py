@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import re
 
-from agent_system.language.lexicon import LivePattern, weekday_numbers
+from agent_system.dialogue.reading.dates import weekdays_named
 from agent_system.dialogue.reading.reading import Reading
-
-# Every registered language's weekday words, plural and "-feira" forms included ("sextas", "quarta-feira").
-_NAMED = LivePattern(lambda: re.compile(
-    r"\b(" + "|".join(sorted(weekday_numbers(), key=len, reverse=True)) + r")(?:[\s-]feira|s)?\b"))
 
 
 def weekdays_alone(reading: Reading) -> list[int]:
     """The weekdays named, when every day the message reads came from one of them and nothing else dates it."""
     if reading.date_range or not reading.dates or re.search(r"\d", reading.text):
         return []
-    named = sorted({weekday_numbers()[match[1]] for match in _NAMED.finditer(reading.text)})
+    named = sorted(set(weekdays_named(reading.text)))
     return named if named == sorted({day.weekday() for day in reading.dates}) else []

@@ -19,7 +19,6 @@ from agent_system.language.lexicon import LivePattern, alternatives, words
 from agent_system.language.registry import generation
 from agent_system.language.text import normalize
 from agent_system.dialogue.reading.phrases import phrase_pattern
-from agent_system.dialogue.reading.several_words import SHORT_CALENDAR_WORDS
 from agent_system.dialogue.reading.spoken_days import NUMBER_WORDS
 
 def _any(concept: str) -> str:
@@ -88,7 +87,7 @@ def _words_of(concept: str, _generation: int) -> frozenset[str]:
 
 
 def _slot_words() -> frozenset[str]:
-    return _word_set("slot_word") | NUMBER_WORDS | SHORT_CALENDAR_WORDS
+    return _word_set("slot_word") | NUMBER_WORDS
 
 
 def _spoken_numbers() -> frozenset[str]:

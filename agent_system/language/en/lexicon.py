@@ -123,7 +123,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "wednesday thursday friday saturday sunday january february march april may june july august september "
         "october november december first second third fourth fifth last earliest soonest that this one option "
         "slot appointment my it please yes take i ll clinic list serve serves works fine his her great then go "
-        "an in"
+        "an in "
+        # "Thursday Dec 3 at 1pm", "Fri Dec 4": short month and weekday names
+        "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri"
     ).split()),
     # words that pick in a bare choice: a day, a part of the day, an ordinal, a pointer (words)
     "slot_anchor": tuple((

@@ -63,7 +63,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "next_free_them": (r"ela", r"ele", r"o medico", r"a medica"),
     "next_free_of_them": (r"dele", r"dela"),
     "next_free_after": (r"depois", r"apos", r"seguinte"),
-    "next_free_said": (r"(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))",),
+    "next_free_said": (r"(?:horario|vaga) (?:livre )?(?:seguinte|logo depois|depois d(?:esse|essa|ele|ela))",
+                       # said short: "qual o proximo livre dps desse?", "e o proximo vago depois dele?"
+                       r"proxim[ao] (?:horario )?(?:livre|vag[ao]|disponivel) (?:dps|depois|apos) "
+                       r"(?:desse|dessa|deste|desta|dele|dela|do meu|da minha)"),
     # another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã"
     "day_part_move": (r"(?:pro|pra|para o|para a|ao|no|na) (?:fim|final|finalzinho|comeco|inicio) d[ao] (?:manha|tarde|noite)",
                       r"(?:pra|para|pro|na|no) (?:o |a )?(?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)"),
