@@ -79,7 +79,8 @@ class _Shown(BaseModel):
         # A patient who asked for a person got these clinics' phones: a callback goes there.
         contacts = [s.clinic for s in plan.steps] if Intent.PERSON in plan.intents else self.contacts
         if Intent.ASK_DEPENDANT in plan.intents and plan.relation is not None:
-            return AskingWho(relation=plan.relation, request=plan.request or "", listed=listed, contacts=contacts)
+            return AskingWho(relation=plan.relation, request=plan.request or "", name=plan.named_so_far,
+                             cpf=plan.cpf_so_far, listed=listed, contacts=contacts)
         if plan.awaiting is not None:
             return AwaitingConfirmation(change=plan.awaiting, asked=plan.pending, listed=listed, contacts=contacts)
         if plan.pending is not None:
@@ -224,6 +225,8 @@ class AskingWho(_Shown):
     kind: Literal["asking_who"] = "asking_who"
     relation: str
     request: str
+    name: str | None = None  # the person's full name, when it came without the CPF
+    cpf: str | None = None  # the person's CPF, when it came without the name
 
 
 class AfterEmergency(_Shown):

@@ -180,6 +180,8 @@ class Plan(BaseModel):
     relation: str | None = None  # the relative an appointment is for, as the patient said it (ASK_DEPENDANT)
     request: str | None = None  # the request planned again once that relative is named (ASK_DEPENDANT)
     cpf_invalid: bool = False  # the CPF given for that person is not a valid one, or is the patient's own
+    named_so_far: str | None = None  # that person's full name, given without their CPF (ASK_DEPENDANT)
+    cpf_so_far: str | None = None  # that person's CPF, given without their name (ASK_DEPENDANT; never shown)
     dependant: str | None = None  # the name of the person just named (FOR_DEPENDANT)
     callback_clinic: str | None = None  # the clinic a callback request is left at; none known: ask (PERSON)
     days_to_choose: list[str] = Field(default_factory=list)  # WHICH_DAY: the date said, the weekday's date

@@ -10,6 +10,9 @@ PHRASES = {
                      "booked under the name of the person who will be seen, and you can still see, reschedule "
                      "and cancel it with the booking code.",
     "ask_dependant_invalid": "That CPF is not valid (or it is yours). What are {relative}'s full name and CPF?",
+    "ask_dependant_cpf": "Thanks. And what is {name}'s CPF (11 digits)?",
+    "ask_dependant_name": "Thanks. And what is {relative}'s full name?",
+    "ask_dependant_cpf_invalid": "That CPF is not valid (or it is yours). What is {name}'s CPF (11 digits)?",
     "for_dependant": "Noted: the next bookings in this chat are for {name}. To book for yourself, say \"for me\".",
     "person_intro": "To talk to a person, call the clinic:",
     "contact_line": "• {clinic} ({specialty}): {phone} — {hours}",

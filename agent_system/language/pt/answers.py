@@ -11,6 +11,9 @@ PHRASES = {
                      "cancelar a consulta com o código da reserva.",
     "ask_dependant_invalid": "Esse CPF não é válido (ou é o seu). Qual é o nome completo e o CPF (11 dígitos) "
                              "de {relative}?",
+    "ask_dependant_cpf": "Obrigado. E qual é o CPF (11 dígitos) de {name}?",
+    "ask_dependant_name": "Obrigado. E qual é o nome completo de {relative}?",
+    "ask_dependant_cpf_invalid": "Esse CPF não é válido (ou é o seu). Qual é o CPF (11 dígitos) de {name}?",
     "for_dependant": "Anotado: as próximas marcações desta conversa são para {name}. Para marcar para você, "
                      "diga \"para mim\".",
     "person_intro": "Para falar com uma pessoa da equipe, ligue para a clínica:",
