@@ -204,6 +204,13 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "hour_cue": "a word right before an hour said in words that makes it an hour ('às duas', 'at three')",
     "not_after_hour": "words after such a cue and number that make it a count ('as duas consultas', 'at one of')",
     "hour_follows": "words after a number said in words that make it an hour ('dez e meia', 'eight o clock')",
+    # the patient asking about their own bookings (dialogue/reading/asks.py); entries may hold "{booking}" and
+    # the concepts below in braces, filled in with every language's words
+    "own_bookings": "asking about one's own bookings ('minhas consultas', 'when is my appointment?', 'did it go through?')",
+    "own_next_not": "after 'a próxima', 'the next': words that make it a free slot, not one's booking ('vaga', 'slot')",
+    "own_have_any": "'tenho', 'do I have' before something booked on a day ('tenho algo na quarta?')",
+    "own_something": "'algo', 'anything': something booked", "own_day_ahead": "a day or span after it ('na', 'tomorrow')",
+    "own_of_mine": "'meu', 'of mine' after it",
 })
 
 
