@@ -78,6 +78,8 @@ _CLAUSE_END = LivePattern(lambda: re.compile(rf"[,;:!?\n]|\.(?=\s|$)|\b{_group('
 # Asking about one's own bookings: "minhas consultas", "tenho algo na quarta?", "when is my appointment?", "qual
 # clínica q ficou?".
 MY_APPOINTMENTS = LivePattern(lambda: _of("own_bookings"))
+# Right after the bookings were shown, a question about their time, day, clinic or doctor: "que horas mesmo?".
+BOOKING_DETAIL = LivePattern(lambda: _of("booking_detail_asked"))
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.
 NEXT_BOOKING = LivePattern(lambda: _any(rf"{_group('next_pointer')} {_group('next_word')}", *words("next_one")))

@@ -46,6 +46,10 @@ WORDS: dict[str, tuple[str, ...]] = {
         # "the next one, when?"
         r"the next(?! {own_next_not})(?: one)?\b[^?]*\bwhen\b",
     ),
+    # right after the bookings were shown, a question about them: "what time again?", "which clinic?"
+    "booking_detail_asked": (
+        r"(?:what|which) (?:time|day|date|clinic|doctor)", r"(?:with )?whom", r"who with", r"whose name", r"when",
+    ),
     "own_next_not": (r"slot", r"opening", r"available", r"free", r"week"),
     # "do I have anything this week?" ("on Friday": "on" is one of the days ahead)
     "own_have_any": (r"do i have", r"have i got", r"have i", r"i got"),

@@ -41,6 +41,9 @@ WORDS: dict[str, tuple[str, ...]] = {
         # "qual doutora eu marquei mesmo?": the doctor of one's own booking
         r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?"
         r"(?:vou|marquei|agendei)(?: consultar| ver| passar)?(?: com)? mesmo",
+        # a visit ahead asked about in the first person: "qual médico vou consultar na quinta?", "com quem eu vou
+        # passar na sexta?", "onde eu vou ser atendida amanhã?"
+        r"(?:qual|que|quem|onde|aonde|quando)\b[\w ]{0,30}?\b(?:eu )?vou (?:me )?(?:consultar|passar|ser atendid[oa])\b",
         # "em qual clínica eu vou na quarta?", "em que clínica fica essa?"
         r"(?:qual|que|em que|em qual) clinica (?:eu )?(?:vou|tenho que ir|preciso ir)",
         r"(?:qual|que|em que|em qual) clinica (?:fica|e|eh) (?:essa|ela|esta|isso|a minha|minha)\b",
@@ -51,6 +54,11 @@ WORDS: dict[str, tuple[str, ...]] = {
         r"{own_something} (?:marcad\w*|agendad\w*)",
         # "e a próxima, qnd é?"
         r"(?:a|o) (?:proxim[ao]|prox)(?! {own_next_not})\b[^?]*\b(?:qnd|quando|qdo)\b",
+    ),
+    # right after the bookings were shown, a question about them: "que horas mesmo?", "e qual clínica?"
+    "booking_detail_asked": (
+        r"(?:qual|que|quais) (?:a |o )?(?:hora|horas|horario|dia|data|clinica|medic[oa]|doutor[a]?)",
+        r"(?:com|em nome de) quem", r"quando", r"qnd", r"qdo",
     ),
     "own_next_not": (r"vaga", r"horario", r"data", r"livre", r"semana"),
     # "tenho algo na quarta?" (said with the other language's words too: "tenho algo tomorrow?")
