@@ -30,11 +30,13 @@ def _shows_a_code(turn: PlanningTurn) -> bool:
 
 def _carries_on(turn: PlanningTurn) -> bool:
     """Right after the bookings were shown, another day alone ("e no dia 4?", "and on Friday?") or a question about
-    their details ("que horas mesmo?", "which clinic?"), with nothing asked to book, list, cancel or move."""
-    r = turn.reading
-    if not turn.conversation.state.bookings_shown():
-        return False
+    their details ("que horas mesmo?", "which clinic?"); right after a booking was made, such a question about it
+    ("em nome de quem ficou?"), a day being a move there. Nothing is asked to book, list, cancel or move."""
+    r, state = turn.reading, turn.conversation.state
     if r.wants_book or r.wants_list or r.wants_cancel or r.wants_reschedule or r.specialties or r.doctors or r.times:
         return False
-    return bool(r.days) or bool(asks.BOOKING_DETAIL.search(r.text))
+    detail = bool(asks.BOOKING_DETAIL.search(r.text))
+    if state.bookings_shown():
+        return bool(r.days) or detail
+    return state.just_booked() is not None and detail and not r.days
 

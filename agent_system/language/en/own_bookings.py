@@ -49,6 +49,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # right after the bookings were shown, a question about them: "what time again?", "which clinic?"
     "booking_detail_asked": (
         r"(?:what|which) (?:time|day|date|clinic|doctor)", r"(?:with )?whom", r"who with", r"whose name", r"when",
+        r"under (?:what|which|whose) name",
     ),
     "own_next_not": (r"slot", r"opening", r"available", r"free", r"week"),
     # "do I have anything this week?" ("on Friday": "on" is one of the days ahead)
