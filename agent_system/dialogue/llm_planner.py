@@ -11,7 +11,7 @@ from clinic_servers.contract.tools import TOOLS_BY_NAME
 
 from agent_system.domain.tools import Tool
 from agent_system.errors import InvalidPlan
-from agent_system.domain.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
+from agent_system.domain.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, IntentName, Plan, Step
 from agent_system.sessions.conversation import Conversation
 
 MAX_STEPS = 12
@@ -60,7 +60,7 @@ class LLMPlanner:
                                      temperature=0.0, max_tokens=MAX_TOKENS, purpose="plan")
         steps = self.validate(raw, today)
         reasoning = [str(line) for line in raw.get("reasoning", []) if isinstance(line, str)] if cot else []
-        intents = list(dict.fromkeys(_INTENT_OF[s.action] for s in steps))
+        intents: list[IntentName] = list(dict.fromkeys(_INTENT_OF[s.action] for s in steps))
         # Identity in a step is dropped (the router injects the session's own): the plan was repaired.
         return Plan(steps=steps, intents=intents, source="llm_repaired" if _carries_identity(raw) else "llm",
                     reasoning=reasoning)
