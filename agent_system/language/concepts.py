@@ -208,6 +208,7 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     # the patient asking about their own bookings (dialogue/reading/asks.py); entries may hold "{booking}" and
     # the concepts below in braces, filled in with every language's words
     "own_bookings": "asking about one's own bookings ('minhas consultas', 'when is my appointment?', 'did it go through?')",
+    "code_name": "what the booking code is called ('código da reserva', 'booking code'): no request to book",
     "booking_detail_asked": "right after the bookings were shown, a question about one of their details ('que horas "
                             "mesmo?', 'which clinic?')",
     "own_next_not": "after 'a próxima', 'the next': words that make it a free slot, not one's booking ('vaga', 'slot')",

@@ -271,6 +271,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
     # ordinals that are ordinary words too ("a última consulta do dia"): a pick only when the sentence is a choice
     "ordinal_word": (r"ultim[oa]", r"mais tarde"),
     "not_a_day_before": (r"dia",),
+    # what the booking code is called: "reserva" there asks to book nothing ("meu código de reserva é K7M4QP")
+    "code_name": (r"(?:codigo|cod|numero|localizador) (?:da|de|do) (?:minha |meu )?(?:reserva|agendamento|marcacao|consulta)",
+                  r"(?:codigo|numero) (?:da|de) confirmacao"),
     # the booking code asked again (dialogue/handlers/booking_code.py)
     "booking_code_asked": (
         r"qual (?:(?:e|eh|era|foi) )?(?:mesmo )?(?:o )?(?:meu )?(?:codigo|cod)",
