@@ -138,6 +138,8 @@ PHRASES = {
     "confirm_reschedule": "Is this the appointment you want to reschedule? If so, just confirm.",
     "when_reschedule": "What day and time would you like to move it to?",
     "slot_taken": "That slot is no longer free. Would you like to see the open slots for {doctor}?",
+    "schedule_not_open": "The schedule{of_doctor} is not open yet for {day}: the clinics open slots {days} days "
+                         "ahead, so today you can book up to {last}.",
     "slot_not_found": "I couldn't find that slot in {doctor}'s schedule ({day} at {time}). Would you like to see"
                       " the open slots?",
     "slot_in_past": "That time ({day} at {time}) has already passed. Would you like to see the next open slots "

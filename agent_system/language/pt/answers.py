@@ -141,6 +141,8 @@ PHRASES = {
     "when_reschedule": "Para qual dia e horário você quer remarcar?",
     "slot_taken": "Esse horário não está mais livre. Quer ver os horários livres "
                   "{of_doctor}?",
+    "schedule_not_open": "A agenda{of_doctor} ainda não está aberta para {day}: as clínicas abrem os horários com "
+                         "{days} dias de antecedência, e hoje dá para marcar até {last}.",
     "slot_not_found": "Não encontrei esse horário na agenda {of_doctor} ({day} às {time}). Quer ver os horários "
                       "livres?",
     "slot_in_past": "Esse horário ({day} às {time}) já passou. Quer ver os próximos horários livres {of_doctor}?",
