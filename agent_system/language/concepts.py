@@ -87,6 +87,7 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "next_word": "'next' ('próxima', 'next')",
     "next_one": "the next of the patient's bookings, said whole ('next appointment')",
     "a_booking": "a booking the patient already has, pointed at ('aquela consulta', 'my appointment')",
+    "booking_code_asked": "the booking code asked again ('qual era o código mesmo?', 'what's my booking code')",
     "appointment_topic": "words that make a message about appointments",
     "move_to": "a verb of moving with a new day or time as its target; entries may hold '{target}'",
     "target_article": "an article before a move's target ('o', 'the')", "target_day": "'dia', 'day' before it",

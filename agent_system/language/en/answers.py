@@ -167,6 +167,12 @@ PHRASES = {
                      "minutes.",
     "dispatch_refused": "The clinic declined the request.",
     "dispatch_failed": "The clinic did not answer.",
+    "booking_codes": "The booking code of your appointment from this chat:",
+    "booking_codes_many": "The booking codes of your appointments from this chat:",
+    "booking_code_line": "• {code} — {booking}",
+    "booking_code_unknown": "I don't have any booking code in this chat: for your security, I only show the code of "
+                            "appointments booked or rescheduled here. The code (6 characters) came in the "
+                            "appointment's confirmation message; if you can't find it, the clinic can help by phone.",
     "closing": "You're welcome! If you need anything else, just ask.",
     "hello": "Hello!",
     "greeting": "Hello! I'm the scheduling assistant of our clinics. I can show open slots, book, reschedule or "

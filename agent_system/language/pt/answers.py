@@ -170,6 +170,12 @@ PHRASES = {
                      "minutos.",
     "dispatch_refused": "A clínica recusou o pedido.",
     "dispatch_failed": "A clínica não respondeu.",
+    "booking_codes": "O código da sua reserva desta conversa:",
+    "booking_codes_many": "Os códigos das suas reservas desta conversa:",
+    "booking_code_line": "• {code} — {booking}",
+    "booking_code_unknown": "Não tenho nenhum código de reserva nesta conversa: por segurança, só mostro o código "
+                            "das consultas marcadas ou remarcadas aqui. O código (6 caracteres) veio na mensagem de "
+                            "confirmação da consulta; se não o encontrar, a clínica pode ajudar pelo telefone.",
     "closing": "De nada! Se precisar de mais alguma coisa, é só chamar.",
     "hello": "Olá!",
     "greeting": "Olá! Sou o assistente de agendamento das nossas clínicas. Posso mostrar horários livres, "

@@ -271,6 +271,14 @@ LEXICON: dict[str, tuple[str, ...]] = {
     # ordinals that are ordinary words too ("a última consulta do dia"): a pick only when the sentence is a choice
     "ordinal_word": (r"ultim[oa]", r"mais tarde"),
     "not_a_day_before": (r"dia",),
+    # the booking code asked again (dialogue/handlers/booking_code.py)
+    "booking_code_asked": (
+        r"qual (?:(?:e|eh|era|foi) )?(?:mesmo )?(?:o )?(?:meu )?(?:codigo|cod)",
+        r"qual (?:(?:e|eh|era|foi) )?o numero (?:da|de) (?:reserva|confirmacao|agendamento|marcacao)",
+        r"cade o (?:meu )?(?:codigo|cod)",
+        r"(?:esqueci|perdi|nao anotei|nao salvei|nao guardei|nao lembro) d?o (?:meu )?(?:codigo|cod)",
+        r"(?:passa|passe|manda|mande|envia|envie|diz|diga|fala|fale|informa|informe|mostra|mostre|repete|repita)"
+        r"(?: pra mim| para mim)?(?: de novo| novamente)? (?:o|meu|o meu) (?:codigo|cod)"),
     **bookings.WORDS,
     **when.WORDS,
 }
