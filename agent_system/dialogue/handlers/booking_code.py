@@ -5,6 +5,7 @@ from __future__ import annotations
 from agent_system.dialogue.handlers.handler import Handler, PlanningTurn
 from agent_system.domain.appointments import AppointmentItem, chronological
 from agent_system.domain.notes import AnswerNote, BookingValue
+from agent_system.domain.plan import Intent
 from agent_system.language.lexicon import concept_pattern
 from agent_system.sessions.conversation import Conversation
 
@@ -23,8 +24,11 @@ class BookingCode(Handler):
 
     def plan(self, turn: PlanningTurn) -> None:
         known, state = held_codes(turn.conversation), turn.conversation.state
-        # Asked while a cancel or move waits ("shall I cancel it?"): it still waits, and a yes next still answers it.
+        # Asked while a cancel or move waits ("shall I cancel it?"): it still waits, asked again in words, and a yes
+        # next still answers it.
         turn.out.intend(BOOKING_CODE, awaiting=state.pending_change(), pending=state.pending_action())
+        if state.pending_change() is not None:
+            turn.out.intend(Intent.CONFIRM)
         if not known:
             turn.out.note("The booking code asked again: this chat made or moved no booking, so it holds no code.")
             turn.out.tell(AnswerNote(phrase="booking_code_unknown"))

@@ -208,7 +208,7 @@ def test_asked_while_a_cancel_waits_for_a_yes_the_cancel_still_waits(chat):
     asked, _ = patient.says("quero cancelar minha consulta")
     assert asked["confirm"]["action"] == "cancel", asked["text"]
     text = patient.asks_for_the_code("qual era o código mesmo?", waiting=asked["confirm"])
-    assert booking["code"] in text, text
+    assert booking["code"] in text and asked["text"] in text, text  # the code, and the question asked again
     answer, steps = patient.says("sim")
     assert [a["status"] for a in answer["appointments"]] == ["cancelled"], answer["text"]
     assert all_store_bookings(patient.clinics, patient.cpf) == []
