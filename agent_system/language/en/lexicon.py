@@ -226,9 +226,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
                      r"last one", r"(?:the )?latest"),
     "ordinal_word": (r"last", r"first thing", r"latest"),
     "not_a_day_before": (r"on the", r"day the", r"mon", r"tue", r"wed", r"thu", r"fri"),
-    # the booking code asked again (dialogue/handlers/booking_code.py)
     # what the booking code is called: "booking" there asks to book nothing ("my booking code is K7M4QP")
     "code_name": (r"(?:booking|reservation|confirmation|appointment) (?:code|number|reference|ref)",),
+    # the booking code asked again (dialogue/handlers/booking_code.py)
     "booking_code_asked": (
         rf"what(?: s| is| was|s)(?: my| the)? {_THE_CODE}",
         rf"(?:send|give|tell|show|remind)(?: me)?(?: again)? (?:my|the) {_THE_CODE}",
