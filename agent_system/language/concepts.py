@@ -214,6 +214,8 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     # the small words around weekdays, day numbers and clock times (dialogue/reading/dates.py, date_windows.py,
     # day_corrections.py, times.py; the weekday and month names themselves are the calendar's)
     "day_suffix": "the ordinal ending of a day number ('1o', '3rd')",
+    "number_and": "the word joining a number said in words ('vinte e seis'; words)",
+    "ordinal_mark": "the ordinal mark of a day number written before its month, dropped ('1º/12', '1º de dezembro')",
     "day_lead_bare": "a word before a day number, its ending optional ('dia 3')",
     "day_lead_ordinal": "a word before a day number with its ordinal ending ('the 3rd')",
     "month_of": "the word between a day and its month ('25 de novembro', '3rd of December')",
@@ -241,6 +243,10 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "clock_am": "before noon, of a twelve-hour time ('am')", "clock_pm": "after noon, of a twelve-hour time ('pm')",
     "clock_morning": "in the morning, after an hour ('9 da manhã')", "clock_afternoon": "in the afternoon ('3 da tarde')",
     "clock_evening": "in the evening ('8 da noite')",
+    # a message with several requests (dialogue/reading/reading.py, requests.py; plain phrases)
+    "on_the_day_before": "the day of the request before, said by pointing ('nesse dia', 'on that day')",
+    "pointer_before_comma": "of those, the ones a comma may follow without cutting a request there ('mesmo dia')",
+    "several_bookings": "whole slots listed after asking for them all ('duas consultas', 'book both')",
 })
 
 

@@ -15,11 +15,10 @@ from typing import Literal
 
 from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
-from agent_system.language.lexicon import LivePattern, alternatives, words
+from agent_system.language.lexicon import LivePattern, alternatives, number_words, words
 from agent_system.language.registry import generation
 from agent_system.language.text import normalize
 from agent_system.dialogue.reading.phrases import phrase_pattern
-from agent_system.dialogue.reading.spoken_days import NUMBER_WORDS
 
 def _any(concept: str) -> str:
     """A concept's words in every registered language (language/<code>/lexicon.py), as one group."""
@@ -87,12 +86,12 @@ def _words_of(concept: str, _generation: int) -> frozenset[str]:
 
 
 def _slot_words() -> frozenset[str]:
-    return _word_set("slot_word") | NUMBER_WORDS
+    return _word_set("slot_word") | number_words()
 
 
 def _spoken_numbers() -> frozenset[str]:
     """Every word a day or an hour may be said in, but the little words that only join them (number_joiner)."""
-    return NUMBER_WORDS - _word_set("number_joiner")
+    return number_words() - _word_set("number_joiner")
 
 
 def _titles() -> frozenset[str]:
@@ -242,10 +241,12 @@ def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> b
 
 def _numbers_joined(words: list[str]) -> list[str]:
     """The words without the "e" inside a number said in words ("vinte e seis", "quatro e meia"): no predicate."""
+    spoken, joining = number_words(), _word_set("number_and")
+
     def number(word: str) -> bool:
-        return word[:1].isdigit() or word in NUMBER_WORDS
+        return word[:1].isdigit() or word in spoken
     return [w for i, w in enumerate(words)
-            if not (w == "e" and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
+            if not (w in joining and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
 
 
 def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", "no"] | None:
