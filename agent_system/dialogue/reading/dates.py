@@ -71,7 +71,7 @@ _WEEKDAY = LivePattern(lambda: re.compile(
     rf"\b(?:(?P<article>{_any('weekday_article')})\s+|(?P<next>{_any('weekday_next')})\s+"
     rf"|(?P<this>{_any('weekday_this')})\s+"
     rf"|(?P<other>{_any('weekday_following')})\s+)?"  # "na outra quarta", "the following Wednesday": next week's
-    rf"(?P<name>{_alternation(weekday_numbers())})(?P<feira>[\s-]{_any('weekday_tail')})?\b"
+    rf"(?P<name>{_alternation(weekday_numbers())})(?P<tail>[\s-]{_any('weekday_tail')})?\b"
     rf"(?:(?P<following_week>\s+{_any('weekday_next_week')})"
     rf"|(?P<que_vem>\s+{_any('weekday_coming')}))?\b",
     re.ASCII,
@@ -156,7 +156,7 @@ def _same_week(day: date, weekday: int) -> date:
 def weekdays_named(text: str) -> list[int]:
     """The weekdays the (normalised) message names without a day number, Monday = 0 ("a de segunda", "my Wednesday")."""
     return [weekday_numbers()[match["name"]] for match, rule in first_matches(text, _DATE_RULES)
-            if rule.pattern is _WEEKDAY and not (match["name"] in _ordinal_weekdays() and not match["feira"]
+            if rule.pattern is _WEEKDAY and not (match["name"] in _ordinal_weekdays() and not match["tail"]
                                                  and _is_ordinal(match))]
 
 
@@ -246,7 +246,7 @@ def _resolve_weekday(match: re.Match[str], today: date) -> date | None:
     name = match["name"]
     if match["following_week"] or match["other"]:  # "a quarta da outra semana" names a day, never the fourth option
         return today + timedelta(days=7 - today.weekday() + weekday_numbers()[name])
-    if name in _ordinal_weekdays() and not match["feira"] and _is_ordinal(match):
+    if name in _ordinal_weekdays() and not match["tail"] and _is_ordinal(match):
         return None
     # Today's own weekday said bare is the next one ("sexta" on a Friday); "essa sexta", "this Friday", "hoje": today.
     days_ahead = (weekday_numbers()[name] - today.weekday()) % 7 or (0 if match["this"] else 7)
