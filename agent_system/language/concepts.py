@@ -247,6 +247,20 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "on_the_day_before": "the day of the request before, said by pointing ('nesse dia', 'on that day')",
     "pointer_before_comma": "of those, the ones a comma may follow without cutting a request there ('mesmo dia')",
     "several_bookings": "whole slots listed after asking for them all ('duas consultas', 'book both')",
+    # a choice accepted by saying it works (dialogue/reading/write_intent.py)
+    "works_subject": "what, right before accepts_choice at the end, accepts a choice ('that one', 'the option')",
+    "accepts_choice": "said last after a slot or option, accepts it ('works', 'works fine')",
+    "accepts_anywhere": "said anywhere after a word, accepts what was offered ('works for me')",
+    # the words around the federation's names (dialogue/reading/federation_words.py)
+    "clinic_word": "'clínica', 'clinic' before a clinic's letter ('clínica A', 'clinic_b')",
+    "clinics_word": "the plural, before several letters ('clínicas A e C')",
+    "place_before_word": "a clinic or doctor before a specialty's word ('clínica do coração'): it names the specialty",
+    "place_joiner": "the word between them ('do', 'de')",
+    "place_after_word": "a clinic or doctor after a specialty's word ('the skin clinic', 'heart doctor')",
+    "plan_name_suffix": "a health plan's last word that patients leave out ('Bradesco Saúde' -> 'Bradesco'; words)",
+    # minutes (dialogue/reading/relative_change.py, spoken_times.py)
+    "unit_minute": "minutes, as a length counts them ('30 min', 'quinze minutos')",
+    "minute_mark": "'min' written after a time that already has its minutes ('16h30min')",
 })
 
 

@@ -64,8 +64,8 @@ _COURTESY = phrase_pattern("courtesy")
 _SEE_IF = LivePattern(lambda: re.compile(rf"^{_any('see_if')}"))
 # "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
 # A whole slot followed by "works" accepts it too ("Dr. X on Tuesday at 9 am works").
-_ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario|am|pm|h|\d) works(?: for me| fine)?$"
-                       r"| works for me\b")
+_ACCEPTED = LivePattern(lambda: re.compile(
+    rf"\b(?P<what>{_any('works_subject')}|h|\d) {_any('accepts_choice')}$| {_any('accepts_anywhere')}\b"))
 _TAG = phrase_pattern("go_ahead_tag")  # "…, beleza?", "…, would that work?"
 _CONDITION_MET = LivePattern(lambda: re.compile(rf"^{_any('condition_met')}\b ?"))
 _ASKING = LivePattern(lambda: re.compile(

@@ -1,5 +1,5 @@
 """English: the words a message with several requests is read by (dialogue/reading/reading.py, requests.py), as
-plain phrases on folded text (joined into the pack's lexicon)."""
+plain phrases on folded text, and a choice accepted by saying it works (joined into the pack's lexicon)."""
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
@@ -11,4 +11,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     # "Need two bookings - Dra. X, Fri Dec 4, 9:00; Dr. Y, Thu Dec 3, 4pm": whole slots listed after asking for them all
     "several_bookings": ("two bookings", "two appointments", "both appointments", "both bookings", "book both",
                          "book them both"),
+    # a choice accepted by saying it works (dialogue/reading/write_intent.py): "the second option works", "that one
+    # works fine", "Dr. X on Tuesday at 9 am works"; regular-expression fragments
+    "works_subject": (r"one", r"slot", r"option", r"that", r"this", r"time", r"am", r"pm"),
+    "accepts_choice": (r"works(?: for me| fine)?",),
+    "accepts_anywhere": (r"works for me",),
 }

@@ -1,5 +1,5 @@
 """Portuguese: the words a message with several requests is read by (dialogue/reading/reading.py, requests.py), as
-plain phrases on folded text (joined into the pack's lexicon)."""
+plain phrases on folded text, and a choice accepted by saying it works (joined into the pack's lexicon)."""
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
@@ -12,4 +12,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     # "marca as duas: …": whole slots listed after asking for them all
     "several_bookings": ("duas consultas", "dois horarios", "as duas consultas", "marca as duas", "marca os dois",
                          "agenda as duas", "agenda os dois", "reserva as duas", "reserva os dois"),
+    # a choice accepted with the English verb: "o horário works" (dialogue/reading/write_intent.py)
+    "works_subject": (r"horario",),
 }
