@@ -120,7 +120,7 @@ def weekday_mismatch(text: str, today: date) -> tuple[date, date] | None:
     matches = first_matches(text, _DATE_RULES)
     for match, rule in matches:
         if rule.pattern is _WEEKDAY_NUMBER:
-            weekday, near = weekday_numbers()[match["name"]], _days_numbered(int(match["day"]), today)[:1]
+            weekday, near = weekday_numbers()[match["name"]], days_numbered(int(match["day"]), today)[:1]
             if near and near[0].weekday() != weekday:
                 return near[0], _same_week(near[0], weekday)
     for weekday_index, dated in _weekday_beside_date(matches, today):
@@ -264,12 +264,12 @@ def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
     Tuesday (a Friday the 1st is five weeks away): which day is meant is asked, never guessed.
     """
     weekday = weekday_numbers()[match["name"]]
-    near = _days_numbered(int(match["day"]), today)[:1]
+    near = days_numbered(int(match["day"]), today)[:1]
     # Neither is said for certain when they disagree: the reading asks (`weekday_mismatch`).
     return near[0] if near and near[0].weekday() == weekday else None
 
 
-def _days_numbered(day: int, today: date) -> list[date]:
+def days_numbered(day: int, today: date) -> list[date]:
     """The days numbered `day` in the next twelve months, from today on."""
     found = []
     for months_ahead in range(12):
@@ -282,7 +282,7 @@ def _days_numbered(day: int, today: date) -> list[date]:
 
 def _resolve_day_of_month(match: re.Match[str], today: date) -> date | None:
     """The next day with this number on or after today, skipping months too short for it."""
-    days = _days_numbered(int(match["day"] or match["day_en"]), today)
+    days = days_numbered(int(match["day"] or match["day_en"]), today)
     return days[0] if days else None
 
 
