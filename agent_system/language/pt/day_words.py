@@ -39,4 +39,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     "clock_morning": (r"d[ae]\s+manha",),
     "clock_afternoon": (r"d[ae]\s+tarde",),
     "clock_evening": (r"d[ae]\s+noite",),
+    "unit_minute": (r"min(?:utos?)?",),
+    "minute_mark": ("min",),
 }
