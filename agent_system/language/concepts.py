@@ -251,6 +251,8 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "works_subject": "what, right before accepts_choice at the end, accepts a choice ('that one', 'the option')",
     "accepts_choice": "said last after a slot or option, accepts it ('works', 'works fine')",
     "accepts_anywhere": "said anywhere after a word, accepts what was offered ('works for me')",
+    "order_pronoun": "a pronoun before a verb of booking said as an order ('me agenda')",
+    "title_before_dot": "titles written short whose dot ends no sentence ('Dra.', 'Sr.'; words, lower case)",
     # the words around the federation's names (dialogue/reading/federation_words.py)
     "clinic_word": "'clínica', 'clinic' before a clinic's letter ('clínica A', 'clinic_b')",
     "clinics_word": "the plural, before several letters ('clínicas A e C')",

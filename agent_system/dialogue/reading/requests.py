@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from agent_system.language.lexicon import LivePattern, alternatives, words
+from agent_system.dialogue.reading.phrases import not_after_a_title
 
 
 def _any(concept: str) -> str:
@@ -27,7 +28,7 @@ def _not_a_pointer() -> str:
 
 # The connectives are the language packs' (language/<code>/lexicon.py), in every registered language.
 _CONNECTIVE = LivePattern(lambda: re.compile(
-    rf"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
+    rf"\s*(?:\?+|;|\n+|{not_after_a_title()}\.(?=\s)"
     rf"|,?\s+(?:{_any('request_and')})(?:\s*,)?\s+(?:(?:{_any('request_also')})\s+)?"
     rf"|,\s*(?:{_any('request_then')})\s+|{_not_a_pointer()},(?=\s*(?:(?:{_any('article')}) )?(?:{_any('doctor_title')})\b))\s*", re.IGNORECASE))
 

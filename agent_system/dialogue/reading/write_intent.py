@@ -18,7 +18,7 @@ from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 from agent_system.language.lexicon import LivePattern, alternatives, number_words, words
 from agent_system.language.registry import generation
 from agent_system.language.text import normalize
-from agent_system.dialogue.reading.phrases import phrase_pattern
+from agent_system.dialogue.reading.phrases import not_after_a_title, phrase_pattern
 
 def _any(concept: str) -> str:
     """A concept's words in every registered language (language/<code>/lexicon.py), as one group."""
@@ -38,7 +38,7 @@ def _openers() -> str:
     return rf"(?:{_any('opener')}\s+)*"
 
 
-_ORDER = LivePattern(lambda: re.compile(rf"^{_openers()}(?:me )?{_write()}"))  # "marca", "me agenda", "me encaixa"
+_ORDER = LivePattern(lambda: re.compile(rf"^{_openers()}(?:{_any('order_pronoun')} )?{_write()}"))  # "marca", "me agenda", "me encaixa"
 _WISHED = LivePattern(lambda: re.compile(
     rf"\b{_any('wish')} (?:{_any('wish_joiner')} )?{_write()}"
     rf"|\b{_any('wish')} (?:{_any('wish_to')} )?{_any('see_doctor')} (?:{_any('see_doctor_article')} )?"
@@ -107,7 +107,7 @@ _JUST_ASKING = phrase_pattern("just_asking")
 # A specialty a bare choice may name ("dermato tarde", "ortho at 3").
 _SPECIALTY = LivePattern(lambda: re.compile(rf"^(?:{alternatives('specialty_stem')})"))
 
-_SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")
+_SENTENCES = LivePattern(lambda: re.compile(rf"([?!\n:]|{not_after_a_title()}\.(?!\d))"))
 _CLAUSES = LivePattern(lambda: re.compile(rf"[;,]|\b{_any('clause_break')}\b", re.IGNORECASE))
 _QUOTED = re.compile(r"[\"“”«»][^\"“”«»]*[\"“”«»]")
 

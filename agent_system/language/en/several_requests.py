@@ -16,4 +16,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     "works_subject": (r"one", r"slot", r"option", r"that", r"this", r"time", r"am", r"pm"),
     "accepts_choice": (r"works(?: for me| fine)?",),
     "accepts_anywhere": (r"works for me",),
+    # a dot after these ends no sentence: "Dr. Lima" (words, lower case)
+    "title_before_dot": ("dr",),
 }

@@ -14,4 +14,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                          "agenda as duas", "agenda os dois", "reserva as duas", "reserva os dois"),
     # a choice accepted with the English verb: "o horário works" (dialogue/reading/write_intent.py)
     "works_subject": (r"horario",),
+    # a dot after these ends no sentence: "Dra. Camila", "Sr. Paulo" (words, lower case)
+    "title_before_dot": ("dr", "dra", "sr", "sra"),
+    # "me agenda", "me encaixa": the pronoun before a verb of booking (dialogue/reading/write_intent.py)
+    "order_pronoun": (r"me",),
 }
