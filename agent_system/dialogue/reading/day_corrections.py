@@ -10,7 +10,7 @@ import re
 from datetime import date
 
 from agent_system.language.lexicon import LivePattern, alternatives, day_offsets, weekday_numbers
-from agent_system.dialogue.reading.dates import find_dates, weekday_mismatch
+from agent_system.dialogue.reading.dates import days_numbered, find_dates, weekday_mismatch
 
 
 def _relative_words() -> list[str]:
@@ -51,7 +51,7 @@ def days_in_conflict(text: str, today: date) -> tuple[date, date] | None:
 def relative_day_mismatch(text: str, today: date) -> tuple[date, date] | None:
     """(the day of the month said, the relative day said) when "amanhã dia 26" names two different days."""
     for match in _RELATIVE_AND_NUMBER.finditer(text):
-        relative, numbered = find_dates(match["word"], today), find_dates(f"dia {match['day']}", today)
+        relative, numbered = find_dates(match["word"], today), days_numbered(int(match["day"]), today)[:1]
         if relative and numbered and relative[0] != numbered[0]:
             return numbered[0], relative[0]
     return None

@@ -5,7 +5,7 @@ accents). Where an entry is spelled the same in Portuguese ("ok", "show"), the P
 """
 from __future__ import annotations
 
-from agent_system.language.en import bookings, day_words, own_bookings, when
+from agent_system.language.en import bookings, day_words, federation, own_bookings, several_requests, when
 
 # Relatives a booking may be for ("for my mom", "my dad needs"): kept as said, so the answer says them back.
 _RELATIVES = (r"(?:mother|father|son|daughter)[ -]in[ -]law|son|daughter|kid|child|mom|mum|mother|dad|father|wife|"
@@ -237,4 +237,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     **when.WORDS,
     **own_bookings.WORDS,
     **day_words.WORDS,
+    **several_requests.WORDS,
+    **federation.WORDS,
 }
