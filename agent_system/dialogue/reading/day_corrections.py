@@ -34,7 +34,7 @@ _CORRECTED = LivePattern(lambda: re.compile(
 # "amanhã dia 26", "tomorrow the 27th": a relative day with a day of the month right after it (not an hour).
 _RELATIVE_AND_NUMBER = LivePattern(lambda: re.compile(
     rf"\b(?P<word>{'|'.join(_relative_words())}),? (?:{_any('day_said_lead')} )?(?P<day>\d{{1,2}}){_any('day_suffix')}?\b"
-    rf"(?![:./]\d|\s*{_any('time_after_number')})"))
+    rf"(?![:./]\d|\s*(?:{_any('time_after_number')}|{_any('meridiem_dotted')}))"))
 
 
 def without_corrected_days(text: str) -> str:
