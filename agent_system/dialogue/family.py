@@ -17,7 +17,7 @@ from agent_system.domain.patient import Dependant
 from agent_system.dialogue.reading.write_intent import is_question
 from agent_system.language.lexicon import words
 from agent_system.dialogue.reading.family import PersonSaid, for_self, person_in, person_said, relation_in
-from agent_system.dialogue.reading.named_person import NamedPerson, person_named_in
+from agent_system.dialogue.reading.named_person import NamedPerson, name_named_in, person_named_in
 from agent_system.dialogue.reading.reading import Reading
 
 BOOK = Tool.BOOK_APPOINTMENT
@@ -41,7 +41,8 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
             return _named(named, asked.relation, request, reading, conversation, plan_for, reread)
         if _adds_to_the_request(reading, conversation):  # "a dra patricia amanhã às 15h": the same request, in full
             return _ask(asked.relation, f"{asked.request} {reading.message}",
-                        "More of the request for the patient's relative: ask their name and CPF again."), reading
+                        "More of the request for the patient's relative: ask again for what is missing of them.",
+                        asked.name, asked.cpf), reading
         # Anything else moves on: the answer to it asks nothing about the person, and the question can be asked again.
     relation = relation_in(reading.text) if _asks_an_appointment(reading, conversation) else None
     if relation is None:
@@ -53,6 +54,10 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
         return _named((inside.name, inside.cpf), relation, inside.rest, reading, conversation, plan_for, reread)
     known = conversation.relative(relation)
     if known is None:
+        named = name_named_in(reading.message, _doctor_words(reading))  # "for my dad, his name is Roberto Carvalho"
+        if named is not None:
+            return _ask(relation, named[1], f"The appointment is for the patient's {relation}, named: ask their CPF.",
+                        named[0]), reading
         return _ask(relation, reading.message,
                     f"The appointment is for the patient's {relation}: ask their full name and CPF."), reading
     conversation.book_for(known)
@@ -116,8 +121,9 @@ def _in_parts(part: PersonSaid, asked: AskingWho, reading: Reading, conversation
         reading
 
 
-def _ask(relation: str, request: str, why: str) -> Plan:
-    return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, request=request, reasoning=[why])
+def _ask(relation: str, request: str, why: str, name: str | None = None, cpf: str | None = None) -> Plan:
+    return Plan(intents=[Intent.ASK_DEPENDANT], relation=relation, request=request, named_so_far=name, cpf_so_far=cpf,
+                reasoning=[why])
 
 
 def _person(named: NamedPerson | None) -> tuple[str, str | None] | None:

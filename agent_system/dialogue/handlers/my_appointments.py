@@ -33,7 +33,8 @@ def _carries_on(turn: PlanningTurn) -> bool:
     their details ("que horas mesmo?", "which clinic?"); right after a booking was made, such a question about it
     ("em nome de quem ficou?"), a day being a move there. Nothing is asked to book, list, cancel or move."""
     r, state = turn.reading, turn.conversation.state
-    if r.wants_book or r.wants_list or r.wants_cancel or r.wants_reschedule or r.specialties or r.doctors or r.times:
+    listing = r.wants_list and not asks.BOOKING_POINTED.search(r.text)  # "essa consulta" names a booking, lists nothing
+    if r.wants_book or listing or r.wants_cancel or r.wants_reschedule or r.specialties or r.doctors or r.times:
         return False
     detail = bool(asks.BOOKING_DETAIL.search(r.text))
     if state.bookings_shown():

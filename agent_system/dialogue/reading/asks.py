@@ -80,6 +80,8 @@ _CLAUSE_END = LivePattern(lambda: re.compile(rf"[,;:!?\n]|\.(?=\s|$)|\b{_group('
 MY_APPOINTMENTS = LivePattern(lambda: _of("own_bookings"))
 # Right after the bookings were shown, a question about their time, day, clinic or doctor: "que horas mesmo?".
 BOOKING_DETAIL = LivePattern(lambda: _of("booking_detail_asked"))
+# A booking pointed at ("essa consulta", "my appointment"): its name is no listing word there.
+BOOKING_POINTED = LivePattern(lambda: _any(f"{_group('booking_pointer')} {_group('booking_name')}"))
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.
 NEXT_BOOKING = LivePattern(lambda: _any(rf"{_group('next_pointer')} {_group('next_word')}", *words("next_one")))

@@ -28,6 +28,8 @@ _CPF_CUE = LivePattern(lambda: re.compile(
     rf"(?:\s+(?:{alternatives('cpf_cue_is')}))?\s*:?\s*\(?\s*$", re.IGNORECASE))
 # Where a name typed in lower case starts: after "se chama" / "name is", or right after the relative when the CPF
 # follows it ("pra minha filha maria eduarda lima cpf ...").
+# What may stand between a name and its CPF: punctuation, and the article of the CPF ("…, o cpf dela").
+_AFTER_A_NAME = LivePattern(lambda: re.compile(rf"^[\s,;:.-]*(?:(?:{alternatives('cpf_cue_before')})\s+)?", re.IGNORECASE))
 _LOWER_CASE_CUE = LivePattern(lambda: re.compile(rf"\b(?:{alternatives('lower_case_name_cue')})\s+", re.IGNORECASE))
 
 
@@ -60,6 +62,26 @@ def person_named_in(message: str, doctor_words: frozenset[str] = frozenset()) ->
     return NamedPerson(unicodedata.normalize("NFC", name), normalize_cpf(found.group(1)), rest)
 
 
+def name_named_in(message: str, doctor_words: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+    """A full name said without a CPF, introduced ("his name is Roberto Carvalho", "ela se chama ...") or capitalised
+    ("pra minha mãe, Teresa Martins"), and the message without it; None when there is none. A name typed in lower case
+    right after the relative is read only with its CPF (`person_named_in`): alone it could be any words."""
+    if _CPF_LIKE.search(message):
+        return None
+    relative_starts = tuple(words("relative_start"))
+    cued = [span for span in _cued_names(message, require_cpf=False)
+            if not message[:span[0]].rstrip().casefold().endswith(relative_starts)]
+    candidates = [s for s in cued if len(message[s[0]:s[1]].split()) >= 2] or _capitalised_runs(message, doctor_words)
+    if not candidates:
+        return None
+    start, end = candidates[0]
+    name = " ".join(message[start:end].split())
+    if name.islower():
+        joining = _word_set("name_joining")
+        name = " ".join(w if w in joining else w.capitalize() for w in name.split())
+    return unicodedata.normalize("NFC", name), _without(message, [(start, end)])
+
+
 def _capitalised_runs(message: str, doctor_words: frozenset[str]) -> list[tuple[int, int]]:
     """Spans of two or more capitalised words in a row (joined by spaces or small joining words)."""
     runs: list[list[re.Match[str]]] = [[]]
@@ -88,16 +110,18 @@ def _is_name(run: list[re.Match[str]], message: str) -> bool:
     return len(capitals) >= 2 and not _TITLE_BEFORE.search(message[:run[0].start()])
 
 
-def _cued_names(message: str) -> list[tuple[int, int]]:
+def _cued_names(message: str, require_cpf: bool = True) -> list[tuple[int, int]]:
     """A name typed after "se chama" / "name is", in any case, up to punctuation or the CPF; right after the
-    relative ("minha filha maria eduarda lima cpf ...") only when the CPF follows it."""
+    relative ("minha filha maria eduarda lima cpf ...") only when the CPF follows it (`require_cpf`: else never)."""
     spans, relative_starts = [], tuple(words("relative_start"))
     request_words = _word_set("request_word") - _word_set("name_joining")
     for cue in _LOWER_CASE_CUE.finditer(message):
         said = _words_up_to_a_stop(message, cue.end())
         after_relative = cue.group().casefold().startswith(relative_starts)
         plain = all(_fold(w.group()) not in request_words for w in said)
-        if 2 <= len(said) <= 6 and plain and (not after_relative or _cpf_follows(message, said[-1].end())):
+        if after_relative and not (require_cpf and _cpf_follows(message, said[-1].end() if said else cue.end())):
+            continue
+        if 2 <= len(said) <= 6 and plain:
             spans.append((said[0].start(), said[-1].end()))
     return spans
 
@@ -112,7 +136,8 @@ def _words_up_to_a_stop(message: str, start: int) -> list[re.Match[str]]:
 
 
 def _cpf_follows(message: str, end: int) -> bool:
-    rest = message[end:].lstrip()
+    """The CPF comes next, or its cue does, after a comma and an article at most ("julia moura, o cpf dela é ...")."""
+    rest = _AFTER_A_NAME.sub("", message[end:], count=1)
     return rest.casefold().startswith("cpf") or bool(_CPF_LIKE.match(rest))
 
 

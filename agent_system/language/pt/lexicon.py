@@ -193,6 +193,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "never_a_name": tuple("""
         cpf oi ola ele ela meu minha seu sua nome marca segunda terca quarta quinta sexta sabado domingo janeiro
         fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro dr dra doutor doutora
+        seg ter qua qui sex sab dom jan fev abr mai jun jul ago set out nov dez hoje amanha feira
         """.split()),
     "request_word": tuple("""
         precisa quer queria tem vai marca marcar consulta com pra para no na dia as a de do da e""".split()),

@@ -58,7 +58,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # right after the bookings were shown, a question about them: "que horas mesmo?", "e qual clínica?"
     "booking_detail_asked": (
         r"(?:qual|que|quais) (?:a |o )?(?:hora|horas|horario|dia|data|clinica|medic[oa]|doutor[a]?)",
-        r"(?:com|em nome de) quem", r"quando", r"qnd", r"qdo",
+        r"(?:com|(?:em|no) nome de) quem", r"quando", r"qnd", r"qdo",
     ),
     "own_next_not": (r"vaga", r"horario", r"data", r"livre", r"semana"),
     # "tenho algo na quarta?" (said with the other language's words too: "tenho algo tomorrow?")

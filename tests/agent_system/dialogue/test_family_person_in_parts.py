@@ -75,3 +75,53 @@ def test_other_words_while_the_cpf_is_awaited_are_not_a_name(patient, pipeline):
     run_turn(pipeline, conversation, "Clara Prado Vasconcelos")
     _, answer = run_turn(pipeline, conversation, "pode ser amanhã de manhã")
     assert conversation.patient.dependants == [] and "Pode Ser" not in answer.text
+
+
+# The relative's name said with the request, the CPF later (and the slot later still): (request, CPF message, slot
+# message, name as booked).
+NAMED_FIRST = [
+    ("I want to book an appointment for my dad, his name is Roberto Carvalho", "His CPF is {cpf}",
+     "Cardiology with Dr. Ricardo Lopes on Wednesday Dec 2 at 9am", "Roberto Carvalho",
+     ("clinic_a", "Dr. Ricardo Lopes", "2026-12-02", "09:00")),
+    ("Preciso agendar uma consulta para a minha mãe, Teresa Martins.", "O CPF dela é {cpf}.",
+     "Cardiologia com a Dra. Juliana Castro, quinta-feira 3/12 às 11h.", "Teresa Martins",
+     ("clinic_c", "Dra. Juliana Castro", "2026-12-03", "11:00")),
+]
+
+
+@pytest.mark.parametrize("n", range(len(NAMED_FIRST)))
+def test_a_name_said_with_the_request_is_kept_and_only_the_cpf_asked(n, patient, pipeline, clinics):
+    request, cpf_message, slot_message, name, slot = NAMED_FIRST[n]
+    conversation = patient(97911 + n, "Helena Prado Vasconcelos")
+    relative_cpf = normalize_cpf(make_cpf(97921 + n))
+    _, asked = run_turn(pipeline, conversation, request)
+    assert name in asked.text and "CPF" in asked.text, asked.text
+    _, named = run_turn(pipeline, conversation, cpf_message.format(cpf=make_cpf(97921 + n)))
+    assert "full name" not in named.text and "nome completo" not in named.text, named.text
+    _, booked = run_turn(pipeline, conversation, slot_message)
+    if not booked.appointments:
+        _, booked = run_turn(pipeline, conversation, "yes" if n == 0 else "sim")
+    assert [a.patient for a in booked.appointments] == [name], booked.text
+    assert all_store_bookings(clinics, relative_cpf) == [slot]
+
+
+def test_more_of_the_request_while_the_cpf_is_awaited_keeps_the_name(patient, pipeline, clinics):
+    conversation = patient(97931, "Helena Prado Vasconcelos")
+    run_turn(pipeline, conversation, "I need an appointment for my son")
+    run_turn(pipeline, conversation, "Lucas Santos Prado")
+    _, again = run_turn(pipeline, conversation, "dermatology with Dra. Mariana Alves on Friday Dec 4 at 10:30")
+    assert "Lucas Santos Prado" in again.text and "full name" not in again.text, again.text
+    _, booked = run_turn(pipeline, conversation, f"CPF {make_cpf(97932)}")
+    if not booked.appointments:
+        _, booked = run_turn(pipeline, conversation, "yes")
+    assert [a.patient for a in booked.appointments] == ["Lucas Santos Prado"], booked.text
+    assert all_store_bookings(clinics, normalize_cpf(make_cpf(97932))) == [
+        ("clinic_f", "Dra. Mariana Alves", "2026-12-04", "10:30")]
+
+
+def test_a_lower_case_name_then_its_cpf_after_a_comma_in_the_request(patient, pipeline):
+    conversation = patient(97933, "Helena Prado Vasconcelos")
+    _, answer = run_turn(pipeline, conversation,
+                         f"quero marcar dermato pra minha filha julia prado moura, o cpf dela e {make_cpf(97934)}")
+    assert [(d.name, d.cpf) for d in conversation.patient.dependants] == [
+        ("Julia Prado Moura", normalize_cpf(make_cpf(97934)))], answer.text

@@ -74,6 +74,7 @@ def test_a_short_question_right_after_the_bookings_were_shown_is_about_them(pipe
 
 
 @pytest.mark.parametrize("question", ["em nome de quem ficou essa última?", "que horas ficou mesmo?",
+                                      "Essa consulta está no nome de quem?", "e ta no nome de quem?",
                                       "whose name is it under?", "which clinic is it at again?"])
 def test_a_question_about_the_booking_just_made_reads_the_bookings(pipeline, booked, question):
     events, answer = run_turn(pipeline, booked, question)
