@@ -10,7 +10,7 @@ from agent_system.answer.contacts import CALLBACK, callback_paragraphs, contact_
 from agent_system.answer.plan_notes import PlanNotes
 from agent_system.answer.schedule_window import not_open_yet, schedule_not_open
 from agent_system.answer.slot_listing import SlotListingText
-from agent_system.domain.results import (CHANGE_ACTIONS, Change, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
+from agent_system.domain.results import (CHANGE_ACTIONS, Change, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, held_slots,
                                          change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
                                          written_items)
 from agent_system.domain.events import ConfirmRequest
@@ -126,9 +126,8 @@ class _Answer:
                                                  phones_only=Intent.CLINIC_INFO not in self.plan.intents
                                                  and Intent.PRICE in self.plan.intents)
         paragraphs += callback_paragraphs(results, self.words)
-        mine = [r for r in results if r.action == MY_APPOINTMENTS]
-        if mine:
-            paragraphs += self._my_appointments(mine)
+        if any(r.action == MY_APPOINTMENTS for r in results):
+            paragraphs += self._my_appointments(results)
         checked = self.plan.checked_move is not None and self.plan.awaiting is not None  # the listing only checked it
         listings = [r for r in results if r.action == LIST_SLOTS and not self._found_the_next_free(r)]
         if listings and not checked:
@@ -217,10 +216,12 @@ class _Answer:
         return (fits[:1] if wanted.next_only else fits) or ([] if wanted.days_said else booked)
 
     def _my_appointments(self, results: list[StepResult]) -> list[str]:
-        booked = self.shown(booked_slots(results))
+        held = held_slots(results)
+        booked = self.shown(held)
         answered = [r for r in results if parsed(r, MyAppointments) is not None]
-        down = [self.words.clinic(r.clinic) for r in results if r not in answered and not tool_error(r)]
-        other_days = not booked and bool(booked_slots(results))  # known bookings, none on the day asked about
+        down = [self.words.clinic(r.clinic) for r in results if r.action == MY_APPOINTMENTS and r not in answered
+                and not tool_error(r)]
+        other_days = not booked and bool(held)  # known bookings, none on the day asked about
         paragraphs = [self._booked_list(booked)] if booked else []
         if other_days and self.plan.shown_bookings and self.plan.shown_bookings.days_said:
             paragraphs.append(self.words.say("none_on_the_day", days=self._days_asked(self.plan.shown_bookings)))

@@ -115,6 +115,17 @@ def booked_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:
     return [unique[key] for key in sorted(unique)]
 
 
+def held_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:
+    """The patient's bookings the turn knows of: those listed, with those booked or moved to in this very turn (a
+    lookup asked beside a booking ran with the codes known before it), once each, by date, time, clinic and doctor."""
+    made = {(item.date, item.time, item.clinic, item.doctor): (item.clinic, BookedSlot(
+        clinic=item.clinic, doctor=item.doctor, specialty="", date=item.date, time=item.time, patient_name=item.patient))
+        for item in appointment_items(results) if item.status in ("confirmed", "rescheduled")}
+    listed = {(s.date, s.time, clinic, s.doctor): (clinic, s) for clinic, s in booked_slots(results)}
+    merged = {**made, **listed}
+    return [merged[key] for key in sorted(merged)]
+
+
 def written_items(results: list[StepResult]) -> list[AppointmentItem]:
     """The writes that succeeded, from what was asked (the plan's parameters), not from the clinic's data.
 

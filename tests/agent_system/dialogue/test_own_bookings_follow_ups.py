@@ -80,3 +80,16 @@ def test_a_question_about_the_booking_just_made_reads_the_bookings(pipeline, boo
     events, answer = run_turn(pipeline, booked, question)
     assert only_my_bookings_read(events), answer.text
     assert shown(answer) == [THURSDAY] and not answer.slots, answer.text
+
+
+@pytest.mark.parametrize("message", [
+    "Quero marcar com a Dra. Camila Rocha na quinta 3/12 às 16h e depois ver todas as minhas consultas.",
+    "Book Dra. Camila Rocha on Thursday Dec 3 at 4pm and then show me all my appointments",
+])
+def test_a_booking_and_ones_bookings_in_one_message_shows_the_new_one(patient, pipeline, clinics, message):
+    conversation = patient(97941, "Lia Mourão Tavares")
+    events, answer = run_turn(pipeline, conversation, message)
+    made = ("clinic_b", "Dra. Camila Rocha", "2026-12-03", "16:00")
+    assert all_store_bookings(clinics, conversation.patient.cpf) == [made]
+    assert made in shown(answer), answer.text
+    assert "Por segurança" not in answer.text and "For your security" not in answer.text, answer.text
