@@ -168,7 +168,8 @@ def outcome_problems(outcome: dict[str, Any], before: dict, after: dict, cpf: st
     if "pergunta" in outcome:  # the options the question must name, or true for any clarifying question
         found += question_problems([] if outcome["pergunta"] is True else outcome["pergunta"], answer.text)
     if "informacao" in outcome:  # [clinic, "address" | "phone"]: that clinic's, and no other clinic's
-        found += information_problems(*outcome["informacao"], answer.text)
+        clinic_id, field_name = outcome["informacao"]
+        found += information_problems(clinic_id, field_name, answer.text)
     return found
 
 

@@ -61,6 +61,14 @@ WORDS: dict[str, tuple[str, ...]] = {
                        r"(?:opens? up|frees? up|is free|is open|comes up) next after", r"next after (?:that|this|it|mine|my)"),
     # another part of the booking's own day: "to the afternoon"
     "day_part_move": (r"(?:later|earlier) in the (?:morning|afternoon|evening)", r"(?:to|into) the (?:morning|afternoon|evening)"),
+    # a position inside a day: "her earliest slot that same morning", "the last one she has that day"
+    "day_first": (r"(?:her|his|the|their) (?:earliest|first)(?: (?:free |open |available )?(?:slot|one|opening|appointment|time))?",
+                  r"earliest (?:free |open |available )?(?:slot|one|opening|appointment|time)"),
+    "day_last": (r"(?:her|his|the|their) (?:last|latest|final)(?: (?:free |open |available )?(?:slot|one|opening|appointment|time))?",
+                 r"latest (?:free |open |available )?(?:slot|one|opening|appointment|time)"),
+    "day_anchor": (r"(?:of|in) the (?:day|morning|afternoon)", r"(?:that|the same|that same) day",
+                   r"(?:that|the same|that same|this) (?:morning|afternoon)",
+                   r"(?:she|he|they) (?:has|have) (?:that|on)", r"on (?:monday|tuesday|wednesday|thursday|friday)"),
     "move_stem": (r"mov", r"change", r"switch", r"shift", r"push", r"bump", r"reschedul"),
     "move_to_word": (r"to", r"into", r"for"),
     "could_be": (r"(?:can|could) (?:it|that|this|that one|this one) be",),
