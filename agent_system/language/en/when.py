@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
-    "time_cue": ("at",),
+    "time_cue": ("at",
+                 # "move it to 10 the same day": a bare number after a move of the booking, unless a date follows
+                 r"(?:mov|push|bump|switch|chang|shift)\w* (?:it|that|this|that one|this one|me) to(?= \d{1,2}(?!\d)"
+                 r"(?! ?(?:st|nd|rd|th)\b)(?! (?:of|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b))",
+                 # "could Dr. X's be 11 instead?": a bare number the booking could be, not a count of anything
+                 r"(?:it|that|one|s) be(?= \d{1,2}(?!\d)(?! ?(?:st|nd|rd|th)\b)(?! (?:of|days?|weeks?|hours?|min\w*|months?|people|"
+                 r"jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b))"),
     "hour_cue": (r"at",),
     "not_after_hour": (r"slots?", r"appointments?", r"of"),
     "hour_follows": (r"o ?clock", r"in the (?:morning|afternoon|evening)", r"am\b", r"pm\b"),

@@ -122,7 +122,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "remarca", "mover", "trocar", "troca", "troque", "mudar", "muda", "mude", "ser", "entao", "o", "a",
                       "e", "codigo", "meu", "minha", "essa", "esse", "isso", "consulta", "aqui", "esta", "ta", "segue",
                       "desculpa", "desculpe", "foi", "mal", "agora", "correto", "certo", "mim", "pra", "manda",
-                      "ver", "obg", "valeu", "kkk", "show", "otimo", "ai", "remarque", "mude", "confirme", "passar",
+                      "ver", "obg", "valeu", "kkk", "show", "otimo", "ai", "remarque", "mude", "confirme", "passar", "serve",
                       "passa", "passe", "jogar", "joga"),
     "confirm_no": ("nao", "negativo", "nunca", "jamais", "deixa", "deixar", "mantem", "mantenha", "manter", "espera",
                    "esperar", "pensar", "pensando", "depois", "talvez", "esquece", "desisti"),

@@ -73,11 +73,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     # a position inside a day: "a primeira vaga da tarde", "o último vago do dia", "a última da quinta"
     "day_first": (r"primeir[oa] (?:horario|vaga|vago|hora)(?: (?:livre|vago|disponivel))?(?: (?:dela|dele))?",
                   r"primeir[oa](?: (?:dela|dele))? (?:d[ao] (?:dia|manha|tarde)|d[ae] (?:segunda|terca|quarta|quinta|sexta))",
-                  r"(?:horario|vaga) mais cedo (?:que|q) (?:tiver|tem|houver)"),
+                  r"(?:horario|vaga) mais cedo (?:que|q) (?:tiver|tem|houver)", r"primeir[oa] (?:dela|dele)"),
     "day_last": (r"ultim[oa] (?:horario|vaga|vago|hora)(?: (?:livre|vago|disponivel))?(?: (?:dela|dele))?",
                  r"ultim[oa] (?:que|q) (?:ela |ele )?(?:tiver|tem|houver)",
                  r"ultim[oa](?: (?:dela|dele))? (?:d[ao] (?:dia|manha|tarde)|d[ae] (?:segunda|terca|quarta|quinta|sexta))",
-                 r"(?:horario|vaga) mais tarde (?:que|q) (?:tiver|tem|houver)"),
+                 r"(?:horario|vaga) mais tarde (?:que|q) (?:tiver|tem|houver)", r"ultim[oa] (?:dela|dele)"),
     "day_anchor": (r"d[ao] (?:dia|manha|tarde)", r"(?:nesse|neste|naquele|no mesmo|mesmo|msm|no msm) dia",
                    r"(?:nessa|naquela|na mesma|mesma) (?:manha|tarde)", r"de manha",
                    r"a tarde", r"d[ae] (?:segunda|terca|quarta|quinta|sexta)"),
