@@ -260,13 +260,13 @@ class AppointmentPlanning:
     def _offer_next_free(self, original: AppointmentItem) -> None:
         """"o próximo horário livre depois desse": list the doctor's slots from the booking on; the first one after
         it is offered for a yes once the clinic has answered (`awaited_change`)."""
-        self.out.note("The next free slot after the booking, or another part of its day: list its doctor's slots there, "
-                      "offer the one that fits.")
+        self.out.note("The next free slot after the booking, or another part of its day: list its doctor's slots there.")
         same_day = self.r.relative.same_day or self.target.to_part_of_day(original)
         day = {"date": original.date} if same_day else {"date_from": original.date}
         self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **day)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
-                        next_free_after=self._with_code(original), sooner=self.r.relative.sooner)
+                        next_free_after=self._with_code(original), sooner=self.r.relative.sooner,
+                        next_in_part=self.r.relative.next_free and self.r.day_part is not None)
 
     def _offer_in_day(self, original: AppointmentItem) -> None:
         """"o último q tiver nesse dia", "her earliest slot that same morning", "o primeiro da sexta": list the

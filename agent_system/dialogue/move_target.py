@@ -73,7 +73,8 @@ class MoveTarget:
         other_day = any(d != original.date for d in r.days) or r.date_range is not None
         part_move = r.relative.to_day_part or bool(r.day_part and (r.instead or r.relative.same_day or r.proposes
                                                                      or r.moves_to))
-        return part_move and not (r.times or other_day)
+        shifted = r.relative.shift_minutes is not None or r.relative.shift_days is not None  # "1h pra frente, de manhã"
+        return part_move and not (r.times or other_day or shifted)
 
     def said(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
         """Whether the patient said the new slot ("pra sexta às 10h", "muda pra 17h"); one computed from the booking

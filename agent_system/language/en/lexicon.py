@@ -20,7 +20,7 @@ _FOR_THEM = r"[^.?!]*?\bfor\s+(?:him|her)\b"
 
 LEXICON: dict[str, tuple[str, ...]] = {
     "book": (r"book\w*", r"schedule", r"i ?ll take", r"i will take", r"i want (?:the|that|this)", r"sign me up",
-             r"i(?: d| would)? (?:like|want) to see (?:dr|dra|doctor)", r"appointment with"),
+             r"i(?: d| would)? (?:like|want) to see (?:dr|dra|doctor)", r"appointment with", r"grab", r"lock (?:in|me in)"),
     "list": (r"slots?", r"available", r"availability", r"openings?", r"when can", r"options", r"show", r"list\w*",
              r"appointments?", r"doctors?"),
     "greeting": (
@@ -63,7 +63,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "accept_filler": ("please", "pls", "plz", "then", "so", "and", "oh", "well", "really", "just", "very",
                       "that one", "this one", "that", "it"),
     # requests that write (dialogue/reading/write_intent.py)
-    "write_book": (r"book", r"reserve", r"schedule"),
+    "write_book": (r"book", r"reserve", r"schedule", r"grab", r"lock (?:in|me in)"),
     "write_cancel": (r"call off",),
     "write_move": (r"reschedule", r"postpone", r"push (?:it )?back"),
     "change_verb": (r"move", r"change", r"switch", r"shift"),
