@@ -1,12 +1,12 @@
-"""LLM mode against rules mode, class by class, on the development set and the frozen splits.
+"""LLM mode against rules mode, class by class, on the development set and the first frozen split.
 
     .venv/bin/python bench/llm_eval.py --url http://127.0.0.1:8080/v1
     .venv/bin/python bench/llm_eval.py --llama-python ~/llmvenv/bin/python --gguf SmolLM2.gguf
     .venv/bin/python bench/llm_eval.py --url ... --every 3     # every 3rd case of each class (at least one)
     .venv/bin/python bench/llm_eval.py --url ... --doc         # also write the figures into docs/evaluation.md
 
-Runs the development set (data/development/casos_teste.csv), the understanding split (data/development/casos_compreensao.csv)
-and the frozen test split (data/development/casos_teste_congelados.csv), never a blind split, earlier turns included,
+Runs the development set (data/development/casos_teste.csv) and the frozen test split
+(data/development/casos_teste_congelados.csv), never a blind split, earlier turns included,
 through the real pipeline and six real clinic processes, once in rules mode and once in LLM mode (product
 defaults: the triage second net on), and reports per set and class, mode beside mode: TCA, TSR, false alarms
 (an emergency answer in a case that is no emergency), LLM answers shown and replaced by the
@@ -43,7 +43,6 @@ from clinic_servers.contract.registry import ClinicRegistry  # noqa: E402
 from scripts.documents import with_block  # noqa: E402
 from tests.evaluation.cases import CASES_CSV, FROZEN_CSV, Case, load_cases, load_frozen_cases  # noqa: E402
 from tests.evaluation.runner import clinic_fleet, run_cases  # noqa: E402
-from scripts.measure_understanding import CSV_PATH as UNDERSTANDING_CSV  # noqa: E402
 from bench.llm_eval_report import case_lines, class_of, report, table, verdicts  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"
@@ -51,7 +50,6 @@ DOC_START, DOC_END = "<!-- llm-eval:start -->", "<!-- llm-eval:end -->"
 
 # Named one by one, never globbed from data/frozen/: a split still blind is measured only by the lead.
 SETS = {"dev": ("development set", CASES_CSV, load_cases),
-        "compreensao": ("understanding split", UNDERSTANDING_CSV, load_frozen_cases),
         "congelado": ("frozen test split", FROZEN_CSV, load_frozen_cases)}
 
 

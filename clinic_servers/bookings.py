@@ -20,7 +20,8 @@ from clinic_servers.contract.booking_codes import canonical, new_code
 from clinic_servers.contract.registry import Clinic
 from clinic_servers.erasure import PersonalDataErasure, future_filter
 from clinic_servers.errors import IdentityRefusal, ToolError
-from clinic_servers.store import WINDOW_DAYS, Patient, SlotRow
+from clinic_servers.contract.clock import BOOKING_WINDOW_DAYS
+from clinic_servers.store import Patient, SlotRow
 from clinic_servers.transaction import Transaction
 
 NOT_FOUND = "Não encontrei essa consulta com os seus dados. Confira médico, data, horário e o código da reserva."
@@ -59,7 +60,7 @@ class SlotLedger(CallbackRequests, PersonalDataErasure):
         if self._materialised_for == today:
             return
         rows = [(d.name, self.clinic.specialty.name_pt, day.isoformat(), t)
-                for day in (today + timedelta(n) for n in range(WINDOW_DAYS))
+                for day in (today + timedelta(n) for n in range(BOOKING_WINDOW_DAYS))
                 for d in self.clinic.doctors for t in d.schedule.get(day.weekday(), ())]
         with self._write() as tx:
             tx.executemany("INSERT INTO slots (doctor, specialty, date, time) VALUES (?, ?, ?, ?) "

@@ -12,7 +12,6 @@ from datetime import date, datetime
 from typing import Protocol, Sequence
 
 
-WINDOW_DAYS = 14
 # How long a write may wait for the database. Shorter than the router's timeout (5 s by default),
 # so a write either commits or fails while the caller is still listening: no booking can commit
 # after the patient was told it failed.

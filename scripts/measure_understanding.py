@@ -2,7 +2,10 @@
 
 Each case starts from the seed schedule (the stores are put back between cases), runs its earlier
 turns, and is judged on its last turn: the plan field by field (TCA), and what the clinic stores
-and the answer show (TSR). Usage: `python -m scripts.measure_understanding [--falhas] [--casos PATH]`.
+and the answer show (TSR). Usage: `python -m scripts.measure_understanding [--falhas] [--casos PATH] [--llm URL]`.
+With `--llm URL` the pipeline plans and words with the OpenAI-compatible server at URL (the triage second net on, as
+shipped); without it, rules mode. Run it twice to set the modes side by side: a blind split is never given to it by
+default (`--casos` names the file).
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from agent_system.assembly import build_pipeline
+from agent_system.llm.client import LLMSettings
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Patient
 from clinic_servers.contract.registry import ClinicRegistry
@@ -230,12 +234,13 @@ def run_case(pipeline, var_dir: Path, clinic_ids, seed, row: dict[str, str], num
     return verdict
 
 
-def measure(rows: list[dict[str, str]]) -> list[Verdict]:
-    """Every row through the rules pipeline and six real clinics."""
+def measure(rows: list[dict[str, str]], llm: LLMSettings | None = None) -> list[Verdict]:
+    """Every row through the pipeline (rules mode, or the LLM given) and six real clinics."""
     registry = ClinicRegistry.load()
+    modes = {"llm": llm, "triage_llm_check": True} if llm else {}
     with clinic_fleet(registry) as fleet:
         var_dir = Path(fleet.env["VAR_DIR"])
-        pipeline = build_pipeline(agent_settings(fleet_urls(fleet), var_dir), registry)
+        pipeline = build_pipeline(agent_settings(fleet_urls(fleet), var_dir, **modes), registry)
         try:
             seed = bookings(var_dir, fleet.ports)
             return [run_case(pipeline, var_dir, fleet.ports, seed, row, n) for n, row in enumerate(rows, 1)]
@@ -265,9 +270,12 @@ def percent(part: int, whole: int) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """Measure, print the table and, with --falhas, every failing case and why (--casos PATH: another CSV)."""
+    """Measure, print the table and, with --falhas, every failing case and why (--casos PATH: another CSV;
+    --llm URL: LLM mode against that OpenAI-compatible server)."""
     path = Path(argv[argv.index("--casos") + 1]) if "--casos" in argv else CSV_PATH
-    verdicts = measure(load(path))
+    llm = (LLMSettings(provider="openai", base_url=argv[argv.index("--llm") + 1], model="local", timeout_s=60.0)
+           if "--llm" in argv else None)
+    verdicts = measure(load(path), llm)
     print(table(verdicts))
     if "--falhas" in argv:
         for v in verdicts:

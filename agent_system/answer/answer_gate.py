@@ -101,7 +101,8 @@ class AnswerGate:
         return Reference(
             doctors=frozenset(s.doctor for s in shown), clinics=frozenset(s.clinic for s in shown),
             dates=frozenset(s.date for s in shown), times=frozenset(s.time for s in shown),
-            codes=frozenset(a.code for a in rendering.appointments if a.code),
+            # A code the rendering tells (a booking's, or one a handler's note repeats) must be told, and may be.
+            codes=frozenset(a.code for a in rendering.appointments if a.code) | _codes(rendering.text),
             outcomes=frozenset(done | asked), told=frozenset(done | listed) | _outcomes(folded, _TOLD),
             words=frozenset(_WORDS.findall(folded)) | _pack_words(language), language=language)
 

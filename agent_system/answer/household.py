@@ -19,6 +19,14 @@ def relative(relation: str, words: Wording) -> str:
 
 
 def ask_dependant_note(plan: Plan, words: Wording) -> str:
-    """Whose full name and CPF the booking needs (again, when the CPF given was not valid)."""
-    key = "ask_dependant_invalid" if plan.cpf_invalid else "ask_dependant"
-    return words.say(key, relative=relative(plan.relation or "", words))
+    """Whose full name and CPF the booking needs (again, when the CPF given was not valid), or the part still
+    missing when the other was given alone."""
+    who = relative(plan.relation or "", words)
+    if plan.cpf_invalid:
+        key = "ask_dependant_cpf_invalid" if plan.named_so_far else "ask_dependant_invalid"
+        return words.say(key, relative=who, name=plan.named_so_far or "")
+    if plan.named_so_far:
+        return words.say("ask_dependant_cpf", name=plan.named_so_far)
+    if plan.cpf_so_far:
+        return words.say("ask_dependant_name", relative=who)
+    return words.say("ask_dependant", relative=who)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable, TypeVar
 
 from agent_system.answer.household import ask_dependant_note
+from agent_system.answer.notes import worded
 from agent_system.answer.slot_listing import which_slot_note
 from agent_system.domain.appointments import AppointmentItem
 from agent_system.language.phrasebook import Wording
@@ -23,8 +24,9 @@ class PlanNotes:
         self.plan, self.results, self.words, self.registry = plan, results, words, words.registry
 
     def notes(self) -> list[str]:
-        """One paragraph per intent of the plan that has something to say."""
-        writers: dict[Intent, Callable[[], str]] = {
+        """One paragraph per `Intent` of the plan that has something to say, then the notes its handlers wrote."""
+        # The notes of the families written before intents were open; a new family writes `Plan.notes` instead.
+        writers: dict[Intent | str, Callable[[], str]] = {
             Intent.PRIVACY: lambda: self.words.say("privacy"),
             Intent.INVALID_SPECIALTY: self._not_offered,
             Intent.MISSING_SPECIALTY: lambda: self._specialty_menu(self.words.say("which_specialty")),
@@ -48,7 +50,8 @@ class PlanNotes:
             Intent.CLOSING: lambda: self.words.say("closing"),
             Intent.TRY_WHICH: self._which_alternative,
         }
-        return [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
+        said = [writers[intent]() for intent in dict.fromkeys(self.plan.intents) if intent in writers]
+        return said + [worded(note, self.words) for note in self.plan.notes]
 
     def _which_alternative(self) -> str:
         """"Another day, another doctor or Clínica F: which?", the options the empty listing offered."""

@@ -8,6 +8,7 @@ from typing import TypeVar
 from agent_system.answer.clinic_info import clinic_info_paragraphs
 from agent_system.answer.contacts import CALLBACK, callback_paragraphs, contact_paragraphs
 from agent_system.answer.plan_notes import PlanNotes
+from agent_system.answer.schedule_window import not_open_yet, schedule_not_open
 from agent_system.answer.slot_listing import SlotListingText
 from agent_system.domain.results import (CHANGE_ACTIONS, Change, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, booked_slots,
                                          change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
@@ -199,6 +200,9 @@ class _Answer:
         params = result.parameters
         prefix = _time_prefix(result.action, code)
         doctor = str(params.get("doctor") or "")
+        asked_day = str(params.get(f"{prefix}date") or "")
+        if code == "slot_not_found" and not_open_yet(asked_day, self.words.today):
+            return schedule_not_open(asked_day, doctor, self.words)
         key = _SAME_WORDING.get(code) or (f"invalid_{result.action}" if code == "invalid_arguments" else code)
         key = f"{key}_lookup" if result.action == MY_APPOINTMENTS and self.words.knows(f"{key}_lookup") else key
         clinic = self.registry.get(result.clinic)

@@ -12,6 +12,7 @@ from agent_system.domain.results import LIST_SLOTS, offered_slots, parsed, succe
 from agent_system.domain.appointments import SlotOffer
 from agent_system.language.phrasebook import Wording
 from agent_system.domain.plan import DayPart, StepResult
+from agent_system.answer.schedule_window import not_open_yet, schedule_not_open
 from clinic_servers.contract.registry import Clinic
 from clinic_servers.contract.schemas import SlotListing
 
@@ -113,6 +114,9 @@ class SlotListingText:
                           for c in specialty_clinics if c.id not in asked]
 
     def _none_at(self, result: StepResult) -> str:
+        first_day = result.parameters.get("date") or result.parameters.get("date_from")
+        if first_day and not_open_yet(str(first_day), self.words.today):
+            return schedule_not_open(str(first_day), str(result.parameters.get("doctor") or ""), self.words)
         return self.words.say("none_at", clinic=self.words.clinic(result.clinic),
                               filter=self._filter(result.parameters))
 

@@ -182,7 +182,7 @@ class AppointmentPlanning:
     def _known(self, action: ChangeAction) -> AppointmentItem | None:
         """The one known booking the patient means, or None after planning a lookup or a question."""
         if self._pending("action") == action and self._pending("appointment"):
-            return self._pending("appointment")
+            return self.pending.appointment if self.pending else None
         known = self.conv.appointments
         if not known:
             self.my_appointments(then=action, carry=self._clues_to_carry(action))

@@ -9,10 +9,11 @@ listing filter the patient never gave); anything else makes the plan unusable.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from collections.abc import Sequence
 from typing import Callable
 
+from clinic_servers.contract.clock import last_open_day
 from clinic_servers.contract.registry import Clinic, ClinicRegistry
 
 from agent_system.domain.tools import Tool
@@ -28,7 +29,6 @@ from agent_system.dialogue.reading.reading import Reading
 from agent_system.dialogue.reading.times import find_times
 from agent_system.dialogue.reading.vocabulary import DoctorIndex
 
-BOOKABLE_DAYS = 14  # slots exist for the next 14 days, today included (clinic_servers/store.py, WINDOW_DAYS)
 _LIST, _MINE, _BOOK = Tool.LIST_AVAILABLE_SLOTS, Tool.LIST_MY_APPOINTMENTS, Tool.BOOK_APPOINTMENT
 _DATE_FILTERS = ("date", "date_from", "date_to")
 # Cancel and reschedule are confirmed with the patient first; only the rules path runs that exchange.
@@ -83,7 +83,7 @@ class PlanCheck:
             named_clinics=frozenset(reading.clinics),
             dates=frozenset(dates | {k.date for k in known}),
             times=frozenset({t for line in said for t in find_times(line)} | {k.time for k in known}),
-            first_day=today, last_day=today + timedelta(days=BOOKABLE_DAYS - 1),
+            first_day=today, last_day=last_open_day(today),
             write_requested=self.write_request(reading.message),
             knows_bookings=bool(conversation.appointments or conversation.state.pending_action()
                                 or conversation.state.pending_change()))

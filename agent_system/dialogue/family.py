@@ -15,7 +15,8 @@ from agent_system.domain.tools import Tool
 from agent_system.sessions.conversation import Conversation
 from agent_system.domain.patient import Dependant
 from agent_system.dialogue.reading.write_intent import is_question
-from agent_system.dialogue.reading.family import for_self, person_in, relation_in
+from agent_system.language.lexicon import words
+from agent_system.dialogue.reading.family import PersonSaid, for_self, person_in, person_said, relation_in
 from agent_system.dialogue.reading.named_person import NamedPerson, person_named_in
 from agent_system.dialogue.reading.reading import Reading
 
@@ -30,6 +31,9 @@ def plan_for_family(reading: Reading, conversation: Conversation, plan_for: Plan
     """The turn's plan, and the reading it was made from (the earlier request, once its person is named)."""
     asked = conversation.state if isinstance(conversation.state, AskingWho) else None
     if asked is not None:
+        part = person_said(reading.message) if _only_a_person(reading) else None
+        if part is not None and not (part.name and part.cpf_typed):  # "Sofia Lima", then "cpf 123...": one at a time
+            return _in_parts(part, asked, reading, conversation, plan_for, reread)
         inside = None if person_in(reading.message) else person_named_in(reading.message, _doctor_words(reading))
         named = person_in(reading.message) or _person(inside)
         if named is not None:  # "Ela se chama Renata Lima, CPF ... Pode ser com o Dr. X sexta às 8h": more of the request
@@ -81,6 +85,35 @@ def _adds_to_the_request(reading: Reading, conversation: Conversation) -> bool:
     """A doctor, day or time said while the relative's name is awaited, for no one else ("pra mim" is the patient)."""
     return (_asks_an_appointment(reading, conversation) and relation_in(reading.text) is None
             and not for_self(reading.text) and bool(reading.doctors or reading.dates or reading.times))
+
+
+def _only_a_person(reading: Reading) -> bool:
+    """Nothing but a name or a CPF is said: no doctor, day, time, pick, reply or request ("pode ser amanhã").
+    A relative may share a doctor's surname ("Antônio Pereira Gomes", "Dra. Patrícia Gomes"): a doctor counts when
+    every word said is one of the doctor's, or a title names them."""
+    r = reading
+    said = frozenset(r.text.replace(",", " ").split())
+    doctor = any(said <= frozenset(d.tokens) or said & frozenset(words("doctor_title")) for d in r.doctors)
+    return not (doctor or r.dates or r.times or r.specialties or r.clinics or r.ordinal is not None or r.agrees
+                or r.confirmation or r.wants_book or r.wants_list or r.wants_mine or r.wants_cancel
+                or r.wants_reschedule or is_question(r.message))
+
+
+def _in_parts(part: PersonSaid, asked: AskingWho, reading: Reading, conversation: Conversation, plan_for: PlanFor,
+              reread: Reread) -> tuple[Plan, Reading]:
+    """A name or a CPF given alone: with the other part known, the person is named; else the other part is asked."""
+    name = part.name or asked.name
+    if part.cpf_typed and (part.cpf is None or part.cpf == conversation.patient.cpf):
+        return Plan(intents=[Intent.ASK_DEPENDANT], relation=asked.relation, request=asked.request, cpf_invalid=True,
+                    named_so_far=name, reasoning=["The CPF given alone is not a valid CPF, or is the patient's own: "
+                                                  "ask for it again."]), reading
+    cpf = part.cpf or asked.cpf
+    if name and cpf:
+        return _named((name, cpf), asked.relation, asked.request, reading, conversation, plan_for, reread)
+    missing = "CPF" if name else "full name"
+    return Plan(intents=[Intent.ASK_DEPENDANT], relation=asked.relation, request=asked.request, named_so_far=name,
+                cpf_so_far=cpf, reasoning=[f"Part of the {asked.relation}'s identity is given: ask for the {missing}."]), \
+        reading
 
 
 def _ask(relation: str, request: str, why: str) -> Plan:

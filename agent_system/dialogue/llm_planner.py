@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from pathlib import Path
+from typing import Any
 from string import Template
 
 from clinic_servers.contract.registry import ClinicRegistry
@@ -11,7 +12,8 @@ from clinic_servers.contract.tools import TOOLS_BY_NAME
 
 from agent_system.domain.tools import Tool
 from agent_system.errors import InvalidPlan
-from agent_system.domain.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, Plan, Step
+from agent_system.llm.client import LLM
+from agent_system.domain.plan import INJECTED_ARGUMENTS, PATIENT_ACTIONS, Intent, IntentName, Plan, Step
 from agent_system.sessions.conversation import Conversation
 
 MAX_STEPS = 12
@@ -46,7 +48,7 @@ COT_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["rea
 class LLMPlanner:
     """Builds the prompt (registry, tool catalog, today, history) and validates what comes back."""
 
-    def __init__(self, llm, registry: ClinicRegistry, prompts_dir: Path):
+    def __init__(self, llm: LLM, registry: ClinicRegistry, prompts_dir: Path):
         self.llm, self.registry = llm, registry
         self._prompts = {cot: Template((prompts_dir / name).read_text(encoding="utf-8"))
                          for cot, name in ((False, "planner.txt"), (True, "planner_cot.txt"))}
@@ -60,7 +62,7 @@ class LLMPlanner:
                                      temperature=0.0, max_tokens=MAX_TOKENS, purpose="plan")
         steps = self.validate(raw, today)
         reasoning = [str(line) for line in raw.get("reasoning", []) if isinstance(line, str)] if cot else []
-        intents = list(dict.fromkeys(_INTENT_OF[s.action] for s in steps))
+        intents: list[IntentName] = list(dict.fromkeys(_INTENT_OF[s.action] for s in steps))
         # Identity in a step is dropped (the router injects the session's own): the plan was repaired.
         return Plan(steps=steps, intents=intents, source="llm_repaired" if _carries_identity(raw) else "llm",
                     reasoning=reasoning)
@@ -96,7 +98,7 @@ class LLMPlanner:
         return Step(step_id=step_id, clinic=clinic.id, action=action, parameters=parameters)
 
 
-def _check_parameters(action: str, parameters: dict, today: date) -> None:
+def _check_parameters(action: str, parameters: dict[str, Any], today: date) -> None:
     fields = TOOLS_BY_NAME[action].arguments.model_fields
     allowed = set(fields) - set(INJECTED_ARGUMENTS)
     required = {n for n, f in fields.items() if f.is_required()} - set(INJECTED_ARGUMENTS)
@@ -120,7 +122,7 @@ def _valid_future_date(value: str, today: date) -> bool:
         return False
 
 
-def messages(conversation: Conversation, message: str) -> list[dict]:
+def messages(conversation: Conversation, message: str) -> list[dict[str, str]]:
     """The last exchanges (long answers cut), the last listing's first slots, then the message."""
     history = [{"role": m.role, "content": _cut(m.text)} for m in conversation.recent[-HISTORY_MESSAGES:]]
     slots = sorted(conversation.state.listed, key=lambda s: (s.date, s.time))[:LISTED_SLOTS]
@@ -134,7 +136,7 @@ def _cut(text: str) -> str:
     return text if len(text) <= HISTORY_CHARS else text[:HISTORY_CHARS] + "…"
 
 
-def _carries_identity(raw: dict) -> bool:
+def _carries_identity(raw: dict[str, Any]) -> bool:
     return any(isinstance(item, dict) and isinstance(item.get("parameters"), dict)
                and any(k in item["parameters"] for k in INJECTED_ARGUMENTS) for item in raw["steps"])
 

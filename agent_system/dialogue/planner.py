@@ -64,5 +64,6 @@ class Planner:
 
 
 def confident(rules_plan: Plan, reading: Reading) -> bool:
-    """Whether the rules read the message: steps, a settled no-step answer, or a known other topic."""
-    return bool(rules_plan.steps or _SETTLED & set(rules_plan.intents)) or reading.off_topic
+    """Whether the rules read the message: steps, a settled no-step answer, or a known other topic. A plan carrying a
+    handler's own answer notes is settled too: that family read the message and wrote what to say."""
+    return bool(rules_plan.steps or _SETTLED & set(rules_plan.intents) or rules_plan.notes) or reading.off_topic

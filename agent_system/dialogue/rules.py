@@ -54,5 +54,5 @@ class _Policy:
         handler.plan(turn)
         offer_soonest(turn.out, turn.reading)
         if not turn.out.reasoning:
-            turn.out.note(f"Read the message as: {', '.join(i.value for i in turn.out.intents)}.")
+            turn.out.note(f"Read the message as: {', '.join(turn.out.intents)}.")
         return turn.out.plan()

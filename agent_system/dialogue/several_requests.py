@@ -1,6 +1,7 @@
 """One plan for a message that makes several requests: each request planned on its own, then put together in order.
 
-Steps keep their order and are numbered again; intents are the union in order of first appearance; the facts the
+Steps keep their order and are numbered again; intents are the union in order of first appearance, the answer notes
+every request's in order; the facts the
 answer and the next turn need (a change waiting for a yes, a question, a slot offered) come from the first
 request that has them, so one yes never answers two questions; a part of the day filters the listings only when
 every request that lists asked for it.
@@ -13,7 +14,7 @@ from agent_system.dialogue.reading.reading import Reading
 from agent_system.domain.plan import Plan, Step
 from agent_system.domain.tools import Tool
 
-_MERGED = {"steps", "intents", "source", "reasoning"}
+_MERGED = {"steps", "intents", "source", "reasoning", "notes"}
 _READS = {Tool.LIST_AVAILABLE_SLOTS, Tool.LIST_MY_APPOINTMENTS, Tool.GET_CLINIC_INFO}
 
 
@@ -31,7 +32,8 @@ def combined(plans: list[Plan]) -> Plan:
             facts[name] = values[0]
     if not _one_day_part(plans):
         facts.pop("day_part", None)
-    return Plan(steps=steps, intents=intents, source=plans[0].source, reasoning=reasoning, **facts)
+    notes = [note for p in plans for note in p.notes]
+    return Plan(steps=steps, intents=intents, source=plans[0].source, reasoning=reasoning, notes=notes, **facts)
 
 
 def at_the_clinic_before(requests: tuple[Reading, ...]) -> tuple[Reading, ...]:

@@ -10,7 +10,7 @@ given to a patient who asked for a person (a callback goes there).
     start of a turn        AfterEmergency ─ next_message ─▶ Idle;  SafetyAsked ─ next_message ─▶ what it asked over
     an emergency           any ─ after_emergency ─▶ AfterEmergency
     the answer             any ─ after_answer ─▶ AskingWho | AwaitingConfirmation | AwaitingChoice | Held | Offered
-                                                 | JustBooked | DoctorsOffered | Choosing | Idle
+                                                 | JustBooked | BookingsShown | DoctorsOffered | Choosing | Idle
     a safety line led it   Idle, Choosing, JustBooked, DoctorsOffered, AskingWho ─ asked_safety ─▶ SafetyAsked
 """
 from __future__ import annotations
@@ -56,6 +56,10 @@ class _Shown(BaseModel):
         """The last answer listed free slots or asked which: a bare yes needs a choice."""
         return False
 
+    def bookings_shown(self) -> bool:
+        """The last answer showed the patient's own bookings: "e no dia 4?", "que horas mesmo?" ask about them."""
+        return False
+
     def alternatives_offered(self) -> EmptyListing | None:
         """The doctor's listing that came back empty, when its answer offered another day, doctor or clinic."""
         return None
@@ -79,7 +83,8 @@ class _Shown(BaseModel):
         # A patient who asked for a person got these clinics' phones: a callback goes there.
         contacts = [s.clinic for s in plan.steps] if Intent.PERSON in plan.intents else self.contacts
         if Intent.ASK_DEPENDANT in plan.intents and plan.relation is not None:
-            return AskingWho(relation=plan.relation, request=plan.request or "", listed=listed, contacts=contacts)
+            return AskingWho(relation=plan.relation, request=plan.request or "", name=plan.named_so_far,
+                             cpf=plan.cpf_so_far, listed=listed, contacts=contacts)
         if plan.awaiting is not None:
             return AwaitingConfirmation(change=plan.awaiting, asked=plan.pending, listed=listed, contacts=contacts)
         if plan.pending is not None:
@@ -89,6 +94,8 @@ class _Shown(BaseModel):
         made = [a for a in appointments if a.status in MADE and a.code]
         if len(made) == 1:
             return JustBooked(appointment=made[0], listed=listed, contacts=contacts)
+        if Intent.MY_APPOINTMENTS in plan.intents and not slots:
+            return BookingsShown(listed=listed, contacts=contacts)
         doctors = [d.doctor for d in plan.clarification.doctors] if plan.clarification else []
         if doctors:
             return DoctorsOffered(doctors=doctors, listed=listed, contacts=contacts)
@@ -130,6 +137,15 @@ def _waiting_on(action: PendingAction, shown: bool, listed: list[SlotOffer], con
 class Idle(_Shown):
     """Nothing waits for the patient's reply."""
     kind: Literal["idle"] = "idle"
+
+
+class BookingsShown(_Shown):
+    """The last answer showed the patient's own bookings (or said there was none on the day asked): a short question
+    next carries on about them."""
+    kind: Literal["bookings_shown"] = "bookings_shown"
+
+    def bookings_shown(self) -> bool:
+        return True
 
 
 class AlternativesOffered(_Shown):
@@ -224,6 +240,8 @@ class AskingWho(_Shown):
     kind: Literal["asking_who"] = "asking_who"
     relation: str
     request: str
+    name: str | None = None  # the person's full name, when it came without the CPF
+    cpf: str | None = None  # the person's CPF, when it came without the name
 
 
 class AfterEmergency(_Shown):
@@ -259,5 +277,5 @@ class SafetyAsked(_Shown):
 
 
 DialogueState = Annotated[Union[Idle, Choosing, Offered, Held, AwaitingChoice, AwaitingConfirmation, JustBooked,
-                                DoctorsOffered, AskingWho, AfterEmergency, SafetyAsked, AlternativesOffered],
+                                BookingsShown, DoctorsOffered, AskingWho, AfterEmergency, SafetyAsked, AlternativesOffered],
                           Field(discriminator="kind")]

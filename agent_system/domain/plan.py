@@ -4,11 +4,12 @@ from __future__ import annotations
 from datetime import date
 from enum import Enum
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
+from agent_system.domain.notes import AnswerNote
 from agent_system.domain.pending import PendingAction, PendingChange
 from agent_system.domain.clinic_data import Leaf, leaves
 from clinic_servers.contract.tools import (CODE_ARGUMENT, CODES_ARGUMENT, IDENTITY_ARGUMENTS, RETRY_KEY_ARGUMENT, Role,
@@ -34,7 +35,8 @@ def part_of_day(time: str) -> DayPart:
 
 
 class Intent(str, Enum):
-    """What the turn is about; decides the wording when a plan has no steps."""
+    """What the turn is about, for the families built in before intents were open (their values are public: the
+    reasoning of the `plan` event names them); many decide the wording when a plan has no steps."""
     LIST = "list"
     BOOK = "book"
     RESCHEDULE = "reschedule"
@@ -64,6 +66,11 @@ class Intent(str, Enum):
     WHICH_DAY = "which_day"  # a weekday and a date that disagree: which of the two days, before anything else
     CLOSING = "closing"  # thanks or goodbye and nothing else: a short reply, no introduction
     TRY_WHICH = "try_which"  # a bare yes to "another day, another doctor or another clinic?": which of them
+
+
+# An intent of the plan: a member of `Intent`, or the name an intent family's handler module declares for itself
+# (`handlers/booking_code.py`: "booking_code"); a name that is an `Intent` value is read as that member.
+IntentName = Annotated[Intent | str, Field(union_mode="left_to_right")]
 
 
 class EmptyListing(BaseModel):
@@ -150,7 +157,7 @@ class Plan(BaseModel):
     model_config = ConfigDict(extra="forbid")  # a misspelt fact fails where it is written, not where it is read
 
     steps: list[Step] = Field(default_factory=list)
-    intents: list[Intent] = Field(default_factory=list)
+    intents: list[IntentName] = Field(default_factory=list)
     source: Literal["rules", "llm", "llm_repaired", "rules_fallback", "triage"] = "rules"
     reasoning: list[str] = Field(default_factory=list)
     pending: PendingAction | None = None  # carried to the next turn: the action waiting for the patient's choice
@@ -183,9 +190,14 @@ class Plan(BaseModel):
     relation: str | None = None  # the relative an appointment is for, as the patient said it (ASK_DEPENDANT)
     request: str | None = None  # the request planned again once that relative is named (ASK_DEPENDANT)
     cpf_invalid: bool = False  # the CPF given for that person is not a valid one, or is the patient's own
+    named_so_far: str | None = None  # that person's full name, given without their CPF (ASK_DEPENDANT)
+    cpf_so_far: str | None = None  # that person's CPF, given without their name (ASK_DEPENDANT; never shown)
     dependant: str | None = None  # the name of the person just named (FOR_DEPENDANT)
     callback_clinic: str | None = None  # the clinic a callback request is left at; none known: ask (PERSON)
     days_to_choose: list[str] = Field(default_factory=list)  # WHICH_DAY: the date said, the weekday's date
+    # What the answer says for the handlers that word their own intents, in the order they wrote it (after the notes
+    # of the `Intent` members, ahead of what the clinics said).
+    notes: list[AnswerNote] = Field(default_factory=list)
 
     def public(self) -> dict[str, Any]:
         """The plan as the `plan` event shows it (never the injected name or CPF)."""

@@ -2,8 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+
+# The clinics open slots this many days ahead, today included: the last open day is today + 13.
+BOOKING_WINDOW_DAYS = 14
+
+
+def last_open_day(today: date) -> date:
+    """The last day whose slots the clinics have opened."""
+    return today + timedelta(days=BOOKING_WINDOW_DAYS - 1)
 
 
 @dataclass(frozen=True)

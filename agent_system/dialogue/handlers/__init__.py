@@ -5,6 +5,7 @@ The order is the policy: each family sits after those whose reading must win ove
 from __future__ import annotations
 
 from agent_system.dialogue.handlers.booking import Booking
+from agent_system.dialogue.handlers.booking_code import BookingCode
 from agent_system.dialogue.handlers.cancel import CancelContinued, CancelRequest
 from agent_system.dialogue.handlers.clinic_info import ClinicInfo
 from agent_system.dialogue.handlers.closing import Closing
@@ -35,6 +36,9 @@ HANDLERS: tuple[Handler, ...] = (
     # Before my appointments and booking: a new day or time for a booking the patient has moves it, never books a
     # second one; "remarcar minha consulta" names the patient's bookings too.
     Reschedule(),
+    # After cancel and move (they use the code they hold), before my appointments: "qual o código da minha consulta?"
+    # names the patient's bookings but asks for the code this chat holds, not for a clinic's list.
+    BookingCode(),
     # Before clinic information and listing: "minhas consultas de cardiologia" names a specialty but asks for the
     # patient's own bookings; a code typed alone opens its booking.
     MyAppointments(),

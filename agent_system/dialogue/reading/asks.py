@@ -32,12 +32,17 @@ def _pointer(concept: str) -> re.Pattern[str]:
 
 
 def _of(concept: str) -> re.Pattern[str]:
-    """A concept's entries as whole words, with "{booking}" and "{my_booking}" filled in for every language."""
+    """A concept's entries as whole words, with "{booking}", "{my_booking}", "{lead}", "{target}" and any other
+    concept named in braces ("{own_next_not}") filled in for every language."""
     booking = _group("booking_name")
     my_booking = f"{_group('booking_pointer')} {booking}"
     lead, target = _group("day_part_lead"), _target()
-    return _any(*(entry.replace("{my_booking}", my_booking).replace("{booking}", booking).replace("{lead}", lead)
-                  .replace("{target}", target) for entry in words(concept)) or [r"(?!)"])
+    return _any(*(_CONCEPT_NAMED.sub(lambda m: _group(m[1]), entry.replace("{my_booking}", my_booking)
+                                     .replace("{booking}", booking).replace("{lead}", lead).replace("{target}", target))
+                  for entry in words(concept)) or [r"(?!)"])
+
+
+_CONCEPT_NAMED = re.compile(r"\{([a-z_]+)\}")  # letters only: "{0,2}" is a repetition, not a concept
 
 
 def _target() -> str:
@@ -45,10 +50,6 @@ def _target() -> str:
     return rf"(?:{_group('target_article')} )?(?:{_group('target_day')} )?{_group('target_word')}"
 
 
-# What a booking is called, with and without a possessive, in the built-in languages (for the patterns built here
-# at start-up).
-_BOOKING = _group("booking_name")
-_MY_BOOKING = f"{_group('booking_pointer')} {_BOOKING}"
 # The words of the patterns below are the language packs' (language/<code>/bookings.py), in every registered language.
 CANCEL = LivePattern(lambda: _of("cancel"))
 RESCHEDULE = LivePattern(lambda: _of("reschedule"))
@@ -74,73 +75,11 @@ _NOT_ONE_MORE = LivePattern(lambda: re.compile(
     rf"\b{_group('one_more_negation')}\b(?: \S+){{0,3}} {_group('one_more')}\b|\b{_group('also_not')}\b"))
 _CLAUSE_END = LivePattern(lambda: re.compile(rf"[,;:!?\n]|\.(?=\s|$)|\b{_group('clause_but')}\b", re.IGNORECASE))
 
-MY_APPOINTMENTS = _any(
-    r"minhas consultas", r"meus agendamentos", r"minhas marcacoes", r"consultas (?:marcadas|agendadas)",
-    r"my appointments", r"my bookings", r"ver (?:a )?minha consulta",
-    # a question word about the patient's own booking: "qual o dia da minha consulta?", "when is my appointment?"
-    rf"(?:qual|quais|quando|qnd|qdo|que dia|que horas?|onde|aonde|what|when|which|where)\b.* (?:minhas?|meus?|my|that|"
-    rf"essa|aquela) (?:\w+ ){{0,2}}(?:{_BOOKING}|one|thing|coisa)\b",
-    # "a minha do cardiologista é que dia?": the booking named by its doctor or specialty, then the question
-    r"(?:a|o) (?:minha|meu) (?:de|do|da|com)\b.*\b(?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)",
-    # something booked the patient has: "tenho alguma consulta?", "tem algo reservado?", "have I got anything scheduled?"
-    r"tenho (?:alguma |algo |uma )?consultas?", r"do i have (?:an? |any )?(?:appointments?|bookings?)",
-    r"(?:tenho|tem|have i got|have i|i ve got|do i have|did i)\s+(?:\w+\s+){0,3}(?:marcad|agendad|reservad|booked|scheduled)\w*",
-    # what the patient booked: "o que agendei", "consultas que eu reservei", "me lembra qual consulta marquei"
-    r"(?:o que|oq|q|que|what|which|qual|consultas?|tudo|everything|all) (?:que |q |that )?(?:eu |i )?(?:have |tenho )?"
-    r"(?:marquei|agendei|reservei|marcado|agendado|booked|scheduled)",
-    rf"(?:what|which|quais|que) {_BOOKING} (?:do i have|have i got|i have|eu tenho|tenho)",
-    # booked by the patient, asked about: "agendei algo?", "appointments in my name?"
-    r"(?:marquei|agendei|reservei|booked|scheduled) (?:alguma coisa|algo|algum\w*|anything|something)",
-    r"did i (?:book|schedule) (?:anything|something|an? \w+)",
-    rf"{_BOOKING} (?:under|in|no|em|com) (?:my|meu) (?:name|nome)",
-    r"(?:on|in|na|no) (?:my|minha|meu) (?:schedule|agenda|calendar|calendario)",
-    rf"(?:me lembr\w*|lembra\w*|remind me|esqueci)\b.*\b(?:{_BOOKING}|booked|marquei|agendei)",
-    # "minha prox consulta", "my next visit": the next of one's own
-    rf"(?:minhas?|meus?|my) (?:prox\w*|next) (?:{_BOOKING}|one)",
-    r"(?:qual|quando|qnd|qdo|when s|when is) (?:e |eh )?(?:a |o )?(?:minha|meu|my) (?:prox\w*|next)\b",
-    # "the cardiology one I have", "a consulta que eu tenho", "something of mine on the 3rd"
-    rf"(?:one|{_BOOKING}) (?:that |que |q )?(?:i have|i ve got|i got|eu tenho|tenho)",
-    r"(?:anything|something|algo|alguma coisa) (?:of mine|meu|minha)",
-    # "do I have anything this week?", "tenho algo na quarta?": something of one's own, on a day or a span
-    r"(?:do i have|have i got|have i|i got|tenho|eu tenho) (?:anything|something|algo|alguma coisa)"
-    r"(?: on)? (?:this|next|on|for|today|tomorrow|hoje|amanha|na|no|nesta|nessa|essa|esta|dia|pra|para|pro)\b",
-    # "when am I booked in?", "is my dermatology appointment this week?", "e a próxima, qnd é?"
-    r"(?:when|what time|what day|where) (?:am i|are we|i m|i am|we re) (?:booked|scheduled|seeing|seen|due|going)",
-    # "e a do ortopedista, q horas q é mesmo?": one's booking named by its doctor or specialty, asked when it is
-    r"\b(?:a|o) (?:do|da|de|com) [\w ]+? (?:q|que|qual|quando|qnd) (?:dia|horas?|clinica)"
-    r"(?:(?: q| que)? (?:e|eh|era|vai ser|sera)| (?:mesmo|msm))\b",
-    # "qual médico era mesmo?", "which clinic was it again?": right after a booking, a question about it
-    r"(?:qual|que) (?:clinica|medic[oa]|doutor[a]?|dia|horario|hora) (?:e|era|foi|vai ser|sera|ficou) (?:mesmo|msm)\b",
-    r"(?:which|what) (?:clinic|doctor|day|time) (?:was|is) (?:it|that|that one) again\b",
-    # whether the booking went through, and where or when it ended up: "deu certo? ficou marcado?", "did that go
-    # through?", "was it really confirmed?", "qual clínica q ficou?", "what time was the skin doctor one?"
-    r"(?:deu certo|ficou (?:marcad|agendad|confirmad)\w*|(?:ta|esta|foi) (?:mesmo )?(?:marcad|agendad|confirmad)\w*)",
-    r"(?:did|has) (?:it|that|this|my \w+) (?:actually |really )?(?:go|gone) through",
-    r"(?:was|is) (?:it|that|my \w+) (?:really |actually )?(?:confirmed|booked)",
-    r"(?:qual|que) clinica (?:q |que )?(?:ficou|foi|era|vai ser)", r"(?:e|eh|fica|ficou) em (?:que|qual) clinica",
-    r"what time (?:was|is) (?:the|my) [\w ]+? one",
-    # "who will I be seeing?", "qual doutora eu marquei mesmo?": the doctor of one's own booking
-    r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
-    r"(?:com )?(?:qual|que|quem) (?:e o |e a )?(?:medic[oa] |doutor[a]? |dr[a]? |clinica )?(?:eu )?(?:vou|marquei|agendei)"
-    r"(?: consultar| ver| passar)?(?: com)? mesmo",
-    rf"(?:is|are|was) (?:my|minha|meu) (?:\w+ )?(?:{_BOOKING}|thing|one)",
-    # "what time did I book with…?", "where do I need to go on Monday?", "em qual clínica eu vou na quarta?"
-    r"(?:what time|what day|when|which day) did (?:i|we) book", r"where (?:do|should|will|must) i (?:need to |have to )?go",
-    r"(?:qual|que|em que|em qual) clinica (?:eu )?(?:vou|tenho que ir|preciso ir)",
-    # "em que clínica fica essa?", "which clinic is it at?": the clinic of the booking just spoken of
-    r"(?:qual|que|em que|em qual) clinica (?:fica|e|eh) (?:essa|ela|esta|isso|a minha|minha)\b",
-    r"which clinic (?:is (?:it|that|that one|this one)|s it)(?: at| in)?\b",
-    r"(?:como|how) (?:ficou|esta|ta|is|s|does) (?:a )?(?:minha|my) (?:agenda|schedule)",
-    r"(?:quais|what) (?:sao |are )?(?:os )?(?:meus|my) (?:horarios|times)",
-    r"(?:what|o que|oq)(?: s| is)? (?:booked|marcado|agendado) (?:for|pra|para) (?:me|mim)",
-    r"\bone\b[\w ]*\b(?:what|which) (?:day|time|date|clinic) (?:was|is) it\b",
-    r"(?:meu|minha) (?:horario|consulta)\b[\w ]*\b(?:q|que|qual) (?:dia|horas?)\b",
-    r"(?:o que|oq|what) (?:eu |i )?(?:tenho|have|ve got|have i got|do i have)\b(?= (?:pra|para|na|no|nessa|essa|esta|"
-    r"this|next|on|for|amanha|hoje|tomorrow|today)\b)",
-    r"(?:anything|something|algo|alguma coisa) (?:booked|scheduled|marcad\w*|agendad\w*)",
-    r"(?:a|o|the) (?:proxim[ao]|prox|next)(?! (?:vaga|horario|data|slot|opening|available|livre|free|semana|week))"
-    r"(?: one)?\b[^?]*\b(?:qnd|quando|qdo|when)\b",
-)
+# Asking about one's own bookings: "minhas consultas", "tenho algo na quarta?", "when is my appointment?", "qual
+# clínica q ficou?".
+MY_APPOINTMENTS = LivePattern(lambda: _of("own_bookings"))
+# Right after the bookings were shown, a question about their time, day, clinic or doctor: "que horas mesmo?".
+BOOKING_DETAIL = LivePattern(lambda: _of("booking_detail_asked"))
 
 # "a próxima", "my next one": of the patient's bookings, only the earliest.
 NEXT_BOOKING = LivePattern(lambda: _any(rf"{_group('next_pointer')} {_group('next_word')}", *words("next_one")))

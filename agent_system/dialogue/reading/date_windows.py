@@ -10,23 +10,28 @@ import re
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from agent_system.language.lexicon import LivePattern, alternatives, month_numbers, weekday_numbers, words
+from agent_system.language.lexicon import LivePattern, alternatives, day_offsets, month_numbers, weekday_numbers, words
 from agent_system.dialogue.reading.dates import find_dates, week_named
 
-_NOT_A_TIME = r"(?![\d:h])(?!\s*(?:horas?\b|hs?\b|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))"
-_SUFFIX = r"(?:o|st|nd|rd|th)?"
+
+def _any(concept: str) -> str:
+    """A concept's words in every registered language (language/<code>/day_words.py), as one group."""
+    return f"(?:{alternatives(concept)})"
 
 
 def _day(name: str) -> str:
     """One end of a window: "25", "dia 25", "the 1st", "25/11", "25 de novembro", "sexta", "terça 1", "Dec 3"."""
     months = "|".join(sorted(month_numbers(), key=len, reverse=True))
     weekdays = "|".join(sorted(weekday_numbers(), key=len, reverse=True))
-    number = (rf"(?:(?:o|a|the)\s+)?(?:dia\s+)?(?P<{name}_n>\d{{1,2}}){_SUFFIX}{_NOT_A_TIME}"
-              rf"(?:/\d{{1,2}}(?:/\d{{2,4}})?)?(?:\s+(?:de\s+|of\s+)?(?:{months})\b)?")
-    weekday = (rf"(?:(?:a|o|next|proxim[ao])\s+)?(?:{weekdays})(?:[ -]feira)?"
-               rf"(?:,?\s+(?:dia\s+|the\s+)?\d{{1,2}}{_SUFFIX}{_NOT_A_TIME})?")
-    month_day = rf"(?:{months})\.?\s+\d{{1,2}}{_SUFFIX}\b"
-    return rf"(?P<{name}>{number}|{weekday}\b|amanha|tomorrow|hoje|today|{month_day})"
+    suffix, not_a_time = f"{_any('day_suffix')}?", rf"(?![\d:h])(?!\s*(?:{_any('time_after_number')}|{_any('meridiem_dotted')}))"
+    number = (rf"(?:{_any('window_day_article')}\s+)?(?:{_any('day_lead_bare')}\s+)?(?P<{name}_n>\d{{1,2}}){suffix}"
+              rf"{not_a_time}(?:/\d{{1,2}}(?:/\d{{2,4}})?)?(?:\s+(?:{_any('month_of')}\s+)?(?:{months})\b)?")
+    weekday = (rf"(?:{_any('window_weekday_lead')}\s+)?(?:{weekdays})(?:[ -]{_any('weekday_tail')})?"
+               rf"(?:,?\s+(?:{_any('day_lead_bare')}\s+|{_any('day_lead_ordinal')}\s+)?\d{{1,2}}{suffix}{not_a_time})?")
+    month_day = rf"(?:{months})\.?\s+\d{{1,2}}{suffix}\b"
+    # Today and tomorrow only: "depois de amanhã" is a window's "depois de" before "amanhã".
+    near = "|".join(word for word, offset in day_offsets().items() if offset < 2)
+    return rf"(?P<{name}>{number}|{weekday}\b|{near}|{month_day})"
 
 
 def _window(template: str) -> LivePattern:

@@ -19,9 +19,7 @@ from agent_system.dialogue.reading.rule_matches import NO_NUMBER_BEFORE, Rule, f
 # An explicit date outside this window cannot be booked; slots only exist ahead of today.
 HORIZON_DAYS = 400
 
-# Calendar words are the packs' (language/<code>/calendar.py); the date patterns below follow the registered ones.
-MONTH_NAMES = tuple(month_numbers())  # the built-in languages', for patterns other modules build at start-up
-WEEKDAY_NAMES = tuple(weekday_numbers())
+# The calendar's words and the small words around them are the packs' (language/<code>/calendar.py, day_words.py).
 
 
 def _alternation(names: Iterable[str]) -> str:
@@ -30,14 +28,23 @@ def _alternation(names: Iterable[str]) -> str:
 
 
 def _bare_months() -> str:  # "2 out of 3" is not the 2nd of October: bare "out" only counts after "de"
-    return _alternation(name for name in month_numbers() if name != "out")
+    after_of_only = words("month_after_of_only")
+    return _alternation(name for name in month_numbers() if name not in after_of_only)
+
+
+def _any(concept: str) -> str:
+    """A concept's words in every registered language, as one group."""
+    return f"(?:{alternatives(concept)})"
+
+
+def _not_a_time() -> str:
+    """After a day number: no time follows ("sexta 27 às 10h" is no Friday the 27th at 10)."""
+    return rf"(?![:./-]\d|\s*(?:{alternatives('time_after_number')}|{alternatives('meridiem_dotted')}))"
 
 
 def _ordinal_weekdays() -> tuple[str, ...]:  # "a segunda opção" is not a Monday
     return words("ordinal_weekdays")
 
-
-_SUFFIX = r"(?:o|st|nd|rd|th)?"
 
 _ISO = re.compile(
     rf"{NO_NUMBER_BEFORE}(?P<year>\d{{4}})-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})(?![\w/-])",
@@ -49,38 +56,38 @@ _NUMERIC = re.compile(
     re.ASCII,
 )
 _DAY_MONTH = LivePattern(lambda: re.compile(
-    rf"{NO_NUMBER_BEFORE}(?P<day>\d{{1,2}}){_SUFFIX}\s+"
-    rf"(?:(?:de|of)\s+(?P<month>{_alternation(month_numbers())})|(?P<bare_month>{_bare_months()}))\b\.?"
-    r"(?:\s+(?:de\s+)?(?P<year>\d{4})\b)?",
+    rf"{NO_NUMBER_BEFORE}(?P<day>\d{{1,2}}){_any('day_suffix')}?\s+"
+    rf"(?:{_any('month_of')}\s+(?P<month>{_alternation(month_numbers())})|(?P<bare_month>{_bare_months()}))\b\.?"
+    rf"(?:\s+(?:{_any('year_of')}\s+)?(?P<year>\d{{4}})\b)?",
     re.ASCII,
 ))
 _MONTH_DAY = LivePattern(lambda: re.compile(
     rf"\b(?P<month>{_alternation(month_first_words())})\.?\s+(?P<day>\d{{1,2}})"
-    r"(?:st|nd|rd|th)?\b(?!:\d|\s*(?:am|pm|h|horas?)\b)(?:\s+(?P<year>\d{4})\b)?",
+    rf"{_any('day_suffix')}?\b(?!:\d|\s*{_any('time_after_month_day')}\b)(?:\s+(?P<year>\d{{4}})\b)?",
     re.ASCII,
 ))
 _RELATIVE = LivePattern(lambda: re.compile(rf"\b(?P<word>{_alternation(day_offsets())})\b", re.ASCII))
 _WEEKDAY = LivePattern(lambda: re.compile(
-    r"\b(?:(?P<article>a|minha|sua|uma)\s+|(?P<next>proxim[ao]|next)\s+|(?P<this>this|n?essa|n?esta)\s+"
-    r"|(?P<other>outra|following)\s+)?"  # "na outra quarta", "the following Wednesday": next week's
-    rf"(?P<name>{_alternation(weekday_numbers())})(?P<feira>[\s-]feira)?\b"
-    r"(?:(?P<following_week>\s+(?:da\s+)?(?:semana q(?:ue)? vem|proxima semana|outra semana|(?:semana )?seguinte)"
-    r"|\s+(?:of\s+)?next week|\s+of the following week)"
-    r"|(?P<que_vem>\s+q(?:ue)? vem))?\b",
+    rf"\b(?:(?P<article>{_any('weekday_article')})\s+|(?P<next>{_any('weekday_next')})\s+"
+    rf"|(?P<this>{_any('weekday_this')})\s+"
+    rf"|(?P<other>{_any('weekday_following')})\s+)?"  # "na outra quarta", "the following Wednesday": next week's
+    rf"(?P<name>{_alternation(weekday_numbers())})(?P<feira>[\s-]{_any('weekday_tail')})?\b"
+    rf"(?:(?P<following_week>\s+{_any('weekday_next_week')})"
+    rf"|(?P<que_vem>\s+{_any('weekday_coming')}))?\b",
     re.ASCII,
 ))
 # "terça 1", "segunda, dia 30", "Friday the 27th", "wed 2nd": the day number decides the date.
 _WEEKDAY_NUMBER = LivePattern(lambda: re.compile(
-    rf"\b(?P<name>{_alternation(weekday_numbers())})(?:[\s-]feira)?\.?,?\s+(?:dia\s+|the\s+)?(?P<day>\d{{1,2}})"
-    r"(?:o|st|nd|rd|th)?\b"
-    r"(?![:./-]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|a\.m|p\.m|e meia|d[ae] (?:manha|tarde|noite)))",
+    rf"\b(?P<name>{_alternation(weekday_numbers())})(?:[\s-]{_any('weekday_tail')})?\.?,?\s+"
+    rf"(?:{_any('day_lead_bare')}\s+|{_any('day_lead_ordinal')}\s+)?(?P<day>\d{{1,2}}){_any('day_suffix')}?\b{_not_a_time()}",
     re.ASCII,
 ))
-_ORDINAL_NOUN = re.compile(r"\s+(?:opcao|vez|via|consulta|opiniao|parte|vaga|semana)\b")
-_DAY_OF_MONTH = re.compile(
-    r"\b(?:dia\s+(?P<day>\d{1,2})o?|the\s+(?P<day_en>\d{1,2})(?:st|nd|rd|th))\b(?![:.]\d)",
+_ORDINAL_NOUN = LivePattern(lambda: re.compile(rf"\s+{_any('ordinal_noun')}\b"))
+_DAY_OF_MONTH = LivePattern(lambda: re.compile(
+    rf"\b(?:{_any('day_lead_bare')}\s+(?P<day>\d{{1,2}}){_any('day_suffix')}?"
+    rf"|{_any('day_lead_ordinal')}\s+(?P<day_en>\d{{1,2}}){_any('day_suffix')})\b(?![:.]\d)",
     re.ASCII,
-)
+))
 
 # "semana que vem", "next week", "the week after next", "este mês": the language packs' words for weeks and months.
 _RANGE = LivePattern(lambda: re.compile(
@@ -123,7 +130,7 @@ def weekday_mismatch(text: str, today: date) -> tuple[date, date] | None:
     return None
 
 
-_BETWEEN = re.compile(r"^[\s,(]*(?:(?:dia|the|de|on)\s+)?$")
+_BETWEEN = LivePattern(lambda: re.compile(rf"^[\s,(]*(?:{_any('date_beside_joiner')}\s+)?$"))
 
 
 def _weekday_beside_date(matches: list[tuple[re.Match[str], Rule]], today: date) -> list[tuple[int, date]]:

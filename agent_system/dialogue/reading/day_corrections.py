@@ -17,19 +17,24 @@ def _relative_words() -> list[str]:
     return sorted(day_offsets(), key=len, reverse=True)
 
 
+def _any(concept: str) -> str:
+    """A concept's words in every registered language (language/<code>/day_words.py), as one group."""
+    return f"(?:{alternatives(concept)})"
+
+
 def _day() -> str:
     """A day said one way or another: a weekday, a relative day, "dia 3", "3/12", "the 3rd"."""
     return (r"(?:" + "|".join(sorted(weekday_numbers(), key=len, reverse=True)) + "|" + "|".join(_relative_words())
-            + r"|dia \d{1,2}|\d{1,2}/\d{1,2}|the \d{1,2}(?:st|nd|rd|th))")
+            + rf"|{_any('day_lead_bare')} \d{{1,2}}|\d{{1,2}}/\d{{1,2}}|{_any('day_lead_ordinal')} \d{{1,2}}{_any('day_suffix')})")
 
 
 # The day first said, then a word taking it back (the language packs' "take_back"), then the day meant.
 _CORRECTED = LivePattern(lambda: re.compile(
-    rf"\b{_day()}(?:[ -]feira)? (?:{alternatives('take_back')})(?= (?:(?:na|no|on|the|dia) )?{_day()}\b)"))
+    rf"\b{_day()}(?:[ -]{_any('weekday_tail')})? {_any('take_back')}(?= (?:{_any('corrected_day_lead')} )?{_day()}\b)"))
 # "amanhã dia 26", "tomorrow the 27th": a relative day with a day of the month right after it (not an hour).
 _RELATIVE_AND_NUMBER = LivePattern(lambda: re.compile(
-    rf"\b(?P<word>{'|'.join(_relative_words())}),? (?:(?:dia|the|on) )?(?P<day>\d{{1,2}})(?:st|nd|rd|th|o)?\b"
-    r"(?![:./]\d|\s*(?:h\b|hs?\d|horas?|am\b|pm\b|e meia|d[ae] (?:manha|tarde|noite)))"))
+    rf"\b(?P<word>{'|'.join(_relative_words())}),? (?:{_any('day_said_lead')} )?(?P<day>\d{{1,2}}){_any('day_suffix')}?\b"
+    rf"(?![:./]\d|\s*{_any('time_after_number')})"))
 
 
 def without_corrected_days(text: str) -> str:

@@ -26,7 +26,7 @@ _NAMED_PLAN = LivePattern(lambda: re.compile(
 _JOINED_WORDS = re.compile(r"(?<=[a-zà-ÿ])(?=[A-ZÀ-Ý])")
 
 
-def _words(phrases: Iterable[str]) -> re.Pattern:
+def _words(phrases: Iterable[str]) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + _alternation(phrases) + r")\b")
 
 

@@ -268,7 +268,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
         wants_privacy=bool(vocab.PRIVACY.search(without_codes(text))), injection=bool(vocab.INJECTION.search(text)),
         wants_advice=bool(vocab.MEDICAL_ADVICE.search(text)),
         wants_cancel=bool(asks.CANCEL.search(text)), wants_reschedule=bool(asks.RESCHEDULE.search(text)),
-        wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(text)),
+        wants_mine=bool(asks.MY_APPOINTMENTS.search(text)), wants_book=bool(vocab.BOOK.search(vocab.CODE_NAME.sub(" ", text))),
         wants_list=bool(vocab.LIST.search(text)), health_plan=(plan := federation.health_plan_in(text)),
         wants_clinic_info=bool(vocab.CLINIC_INFO.search(text) or (plan and vocab.TAKES_PLAN.search(text))),
         greets=bool(vocab.GREETING.search(text)), off_topic=bool(vocab.OFF_TOPIC.search(text)),

@@ -29,6 +29,8 @@ CLINIC_INFO = concept_pattern("clinic_info")
 # With a health plan named, the verbs that ask whether a clinic takes it.
 TAKES_PLAN = concept_pattern("takes_plan")
 BOOK = concept_pattern("book")
+# What the booking code is called ("código da reserva", "booking code"): its booking word asks to book nothing.
+CODE_NAME = concept_pattern("code_name")
 LIST = concept_pattern("list")
 GREETING = concept_pattern("greeting")
 # Thanks or goodbye ("valeu, obrigada!", "thanks, bye"), and the words that may come with them and ask nothing.

@@ -10,6 +10,9 @@ PHRASES = {
                      "booked under the name of the person who will be seen, and you can still see, reschedule "
                      "and cancel it with the booking code.",
     "ask_dependant_invalid": "That CPF is not valid (or it is yours). What are {relative}'s full name and CPF?",
+    "ask_dependant_cpf": "Thanks. And what is {name}'s CPF (11 digits)?",
+    "ask_dependant_name": "Thanks. And what is {relative}'s full name?",
+    "ask_dependant_cpf_invalid": "That CPF is not valid (or it is yours). What is {name}'s CPF (11 digits)?",
     "for_dependant": "Noted: the next bookings in this chat are for {name}. To book for yourself, say \"for me\".",
     "person_intro": "To talk to a person, call the clinic:",
     "contact_line": "• {clinic} ({specialty}): {phone} — {hours}",
@@ -135,6 +138,8 @@ PHRASES = {
     "confirm_reschedule": "Is this the appointment you want to reschedule? If so, just confirm.",
     "when_reschedule": "What day and time would you like to move it to?",
     "slot_taken": "That slot is no longer free. Would you like to see the open slots for {doctor}?",
+    "schedule_not_open": "The schedule{of_doctor} is not open yet for {day}: the clinics open slots {days} days "
+                         "ahead, so today you can book up to {last}.",
     "slot_not_found": "I couldn't find that slot in {doctor}'s schedule ({day} at {time}). Would you like to see"
                       " the open slots?",
     "slot_in_past": "That time ({day} at {time}) has already passed. Would you like to see the next open slots "
@@ -167,6 +172,12 @@ PHRASES = {
                      "minutes.",
     "dispatch_refused": "The clinic declined the request.",
     "dispatch_failed": "The clinic did not answer.",
+    "booking_codes": "The booking code of your appointment from this chat:",
+    "booking_codes_many": "The booking codes of your appointments from this chat:",
+    "booking_code_line": "• {code} — {booking}",
+    "booking_code_unknown": "I don't have any booking code in this chat: for your security, I only show the code of "
+                            "appointments booked or rescheduled here. The code (6 characters) came in the "
+                            "appointment's confirmation message; if you can't find it, the clinic can help by phone.",
     "closing": "You're welcome! If you need anything else, just ask.",
     "hello": "Hello!",
     "greeting": "Hello! I'm the scheduling assistant of our clinics. I can show open slots, book, reschedule or "

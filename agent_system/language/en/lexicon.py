@@ -5,7 +5,7 @@ accents). Where an entry is spelled the same in Portuguese ("ok", "show"), the P
 """
 from __future__ import annotations
 
-from agent_system.language.en import bookings, when
+from agent_system.language.en import bookings, day_words, own_bookings, when
 
 # Relatives a booking may be for ("for my mom", "my dad needs"): kept as said, so the answer says them back.
 _RELATIVES = (r"(?:mother|father|son|daughter)[ -]in[ -]law|son|daughter|kid|child|mom|mum|mother|dad|father|wife|"
@@ -17,6 +17,9 @@ _ABOUT = r"(?:(?:little|elderly|old|older|younger|youngest|eldest|oldest|teenage
 # "my dad also needs": one word may stand between the relative and the need.
 _NEEDS = r"(?:\s+(?:also|too|really|still|now))?\s+(?:needs|wants|has to|should|must|would like)"
 _FOR_THEM = r"[^.?!]*?\bfor\s+(?:him|her)\b"
+# A booking's code, never an area code or a phone number: "code", "booking code", "confirmation number".
+_THE_CODE = (r"(?:(?:(?:booking|confirmation|reservation|appointment) )?code"
+             r"|(?:booking|confirmation|reservation) number)")
 
 LEXICON: dict[str, tuple[str, ...]] = {
     "book": (r"book\w*", r"schedule", r"i ?ll take", r"i will take", r"i want (?:the|that|this)", r"sign me up",
@@ -223,6 +226,15 @@ LEXICON: dict[str, tuple[str, ...]] = {
                      r"last one", r"(?:the )?latest"),
     "ordinal_word": (r"last", r"first thing", r"latest"),
     "not_a_day_before": (r"on the", r"day the", r"mon", r"tue", r"wed", r"thu", r"fri"),
+    # the booking code asked again (dialogue/handlers/booking_code.py)
+    # what the booking code is called: "booking" there asks to book nothing ("my booking code is K7M4QP")
+    "code_name": (r"(?:booking|reservation|confirmation|appointment) (?:code|number|reference|ref)",),
+    "booking_code_asked": (
+        rf"what(?: s| is| was|s)(?: my| the)? {_THE_CODE}",
+        rf"(?:send|give|tell|show|remind)(?: me)?(?: again)? (?:my|the) {_THE_CODE}",
+        rf"(?:forgot|lost|misplaced|didn t (?:save|keep|note|write down)|can t find)(?: my| the)? {_THE_CODE}"),
     **bookings.WORDS,
     **when.WORDS,
+    **own_bookings.WORDS,
+    **day_words.WORDS,
 }

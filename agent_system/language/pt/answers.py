@@ -11,6 +11,9 @@ PHRASES = {
                      "cancelar a consulta com o código da reserva.",
     "ask_dependant_invalid": "Esse CPF não é válido (ou é o seu). Qual é o nome completo e o CPF (11 dígitos) "
                              "de {relative}?",
+    "ask_dependant_cpf": "Obrigado. E qual é o CPF (11 dígitos) de {name}?",
+    "ask_dependant_name": "Obrigado. E qual é o nome completo de {relative}?",
+    "ask_dependant_cpf_invalid": "Esse CPF não é válido (ou é o seu). Qual é o CPF (11 dígitos) de {name}?",
     "for_dependant": "Anotado: as próximas marcações desta conversa são para {name}. Para marcar para você, "
                      "diga \"para mim\".",
     "person_intro": "Para falar com uma pessoa da equipe, ligue para a clínica:",
@@ -138,6 +141,8 @@ PHRASES = {
     "when_reschedule": "Para qual dia e horário você quer remarcar?",
     "slot_taken": "Esse horário não está mais livre. Quer ver os horários livres "
                   "{of_doctor}?",
+    "schedule_not_open": "A agenda{of_doctor} ainda não está aberta para {day}: as clínicas abrem os horários com "
+                         "{days} dias de antecedência, e hoje dá para marcar até {last}.",
     "slot_not_found": "Não encontrei esse horário na agenda {of_doctor} ({day} às {time}). Quer ver os horários "
                       "livres?",
     "slot_in_past": "Esse horário ({day} às {time}) já passou. Quer ver os próximos horários livres {of_doctor}?",
@@ -170,6 +175,12 @@ PHRASES = {
                      "minutos.",
     "dispatch_refused": "A clínica recusou o pedido.",
     "dispatch_failed": "A clínica não respondeu.",
+    "booking_codes": "O código da sua reserva desta conversa:",
+    "booking_codes_many": "Os códigos das suas reservas desta conversa:",
+    "booking_code_line": "• {code} — {booking}",
+    "booking_code_unknown": "Não tenho nenhum código de reserva nesta conversa: por segurança, só mostro o código "
+                            "das consultas marcadas ou remarcadas aqui. O código (6 caracteres) veio na mensagem de "
+                            "confirmação da consulta; se não o encontrar, a clínica pode ajudar pelo telefone.",
     "closing": "De nada! Se precisar de mais alguma coisa, é só chamar.",
     "hello": "Olá!",
     "greeting": "Olá! Sou o assistente de agendamento das nossas clínicas. Posso mostrar horários livres, "

@@ -5,7 +5,7 @@ accents). Where an entry is spelled the same in English ("ok", "show"), it is li
 """
 from __future__ import annotations
 
-from agent_system.language.pt import bookings, when
+from agent_system.language.pt import bookings, day_words, own_bookings, when
 
 # Relatives a booking may be for ("pro meu filho", "minha mãe precisa"): kept as said, so the answer says them back.
 _RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó]|vo|vovo|irma|irmao|net[oa]|"
@@ -273,6 +273,19 @@ LEXICON: dict[str, tuple[str, ...]] = {
     # ordinals that are ordinary words too ("a última consulta do dia"): a pick only when the sentence is a choice
     "ordinal_word": (r"ultim[oa]", r"mais tarde"),
     "not_a_day_before": (r"dia",),
+    # what the booking code is called: "reserva" there asks to book nothing ("meu código de reserva é K7M4QP")
+    "code_name": (r"(?:codigo|cod|numero|localizador) (?:da|de|do) (?:minha |meu )?(?:reserva|agendamento|marcacao|consulta)",
+                  r"(?:codigo|numero) (?:da|de) confirmacao"),
+    # the booking code asked again (dialogue/handlers/booking_code.py)
+    "booking_code_asked": (
+        r"qual (?:(?:e|eh|era|foi) )?(?:mesmo )?(?:o )?(?:meu )?(?:codigo|cod)",
+        r"qual (?:(?:e|eh|era|foi) )?o numero (?:da|de) (?:reserva|confirmacao|agendamento|marcacao)",
+        r"cade o (?:meu )?(?:codigo|cod)",
+        r"(?:esqueci|perdi|nao anotei|nao salvei|nao guardei|nao lembro) d?o (?:meu )?(?:codigo|cod)",
+        r"(?:passa|passe|manda|mande|envia|envie|diz|diga|fala|fale|informa|informe|mostra|mostre|repete|repita)"
+        r"(?: pra mim| para mim)?(?: de novo| novamente)? (?:o|meu|o meu) (?:codigo|cod)"),
     **bookings.WORDS,
     **when.WORDS,
+    **own_bookings.WORDS,
+    **day_words.WORDS,
 }

@@ -167,3 +167,13 @@ def test_a_language_without_a_word_list_shows_no_llm_answer(gate):
     reference = gate.reference(listing, "xx")
     assert gate.sentence("Die Ärztin Camila Rocha hat am 26/11 um 15:00 Zeit.", reference,
                          date.fromisoformat(CLINIC_TODAY)) == UNKNOWN_WORD
+
+
+def test_a_code_the_rendering_tells_without_a_booking_of_the_turn_must_be_carried(gate):
+    """A handler's note may repeat a code ("qual era o código mesmo?"): the code is the answer's fact."""
+    from datetime import date
+    told = Rendering(text="O código da sua reserva desta conversa:\n• K7M4QP — Clínica B", slots=[], appointments=[])
+    reference = gate.reference(told, "pt")
+    assert gate.sentence("O código é K7M4QP.", reference, date.fromisoformat(CLINIC_TODAY)) is None
+    assert gate.answer("Sua reserva está na Clínica B.", reference) == MISSING_FACT
+    assert gate.answer("O código da sua reserva é K7M4QP, na Clínica B.", reference) is None

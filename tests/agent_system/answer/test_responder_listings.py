@@ -208,3 +208,22 @@ def test_a_reschedule_with_no_free_slot_never_suggests_another_doctor_or_clinic(
     empty = listing("clinic_a", [], doctor="Dr. Ricardo Lopes", date="2026-11-30")
     assert renderer.render(Plan(intents=[Intent.RESCHEDULE]), [empty], "pt", TODAY).text == (
         "Não há horários livres na Clínica A com Dr. Ricardo Lopes em seg 30/11.\nQuer tentar outro dia?")
+
+
+@pytest.mark.parametrize("language, opens, closed", [("pt", "ainda não está aberta", "Não há horários livres"),
+                                                      ("en", "not open yet", "There are no open slots")])
+def test_a_day_past_the_open_schedule_is_said_to_be_not_open_yet(renderer, language, opens, closed):
+    """The clinics open slots 14 days ahead (today included): from today, Mon Nov 23, the last is Sun Dec 6."""
+    past = listing("clinic_b", [], "Dermatologia", doctor="Dra. Camila Rocha", date="2026-12-10")
+    text = renderer.render(LIST, [past], language, TODAY).text
+    assert opens in text and closed not in text and ("06/12" in text or "Dec 6" in text), text
+    inside = listing("clinic_b", [], "Dermatologia", doctor="Dra. Camila Rocha", date="2026-12-03")
+    text = renderer.render(LIST, [inside], language, TODAY).text
+    assert closed in text and opens not in text, text
+
+
+def test_a_booking_refused_on_a_day_past_the_open_schedule_says_why(renderer):
+    refusal = refused("book_appointment", "slot_not_found", clinic="clinic_b", doctor="Dra. Camila Rocha",
+                      date="2026-12-10", time="14:00")
+    text = renderer.render(Plan(intents=[Intent.BOOK]), [refusal], "pt", TODAY).text
+    assert "ainda não está aberta" in text and "Não encontrei esse horário" not in text, text

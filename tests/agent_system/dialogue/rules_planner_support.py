@@ -49,7 +49,7 @@ def steps_of(plan: Plan) -> set[tuple]:
 
 
 def intents_of(plan: Plan) -> list[str]:
-    return [intent.value for intent in plan.intents]
+    return list(plan.intents)  # an `Intent` member is equal to its value
 
 
 def conversation(**state) -> Conversation:

@@ -5,8 +5,9 @@ import pytest
 from pydantic import TypeAdapter
 
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
-from agent_system.domain.dialogue import (AfterEmergency, AskingWho, AwaitingChoice, AwaitingConfirmation, Choosing,
-                                          DialogueState, DoctorsOffered, Held, Idle, JustBooked, Offered, SafetyAsked)
+from agent_system.domain.dialogue import (AfterEmergency, AskingWho, AwaitingChoice, AwaitingConfirmation, BookingsShown,
+                                          Choosing, DialogueState, DoctorsOffered, Held, Idle, JustBooked, Offered,
+                                          SafetyAsked)
 from agent_system.domain.pending import PendingAction, PendingChange
 from agent_system.domain.plan import Clarification, DoctorChoice, Intent, Plan, Step
 from agent_system.domain.tools import Tool
@@ -69,7 +70,8 @@ def test_one_booking_made_is_the_one_a_correction_means_and_two_are_neither():
     assert isinstance(state, JustBooked) and state.just_booked() == MADE
     other = MADE.model_copy(update={"time": "11:00", "code": "P3Q4R5"})
     assert isinstance(answered(Plan(intents=[Intent.BOOK]), appointments=[MADE, other]), Idle)
-    assert isinstance(answered(Plan(intents=[Intent.MY_APPOINTMENTS]), appointments=[BOOKING]), Idle)
+    shown = answered(Plan(intents=[Intent.MY_APPOINTMENTS]), appointments=[BOOKING])
+    assert isinstance(shown, BookingsShown) and shown.just_booked() is None and shown.bookings_shown()
 
 
 def test_numbered_doctors_are_what_a_bare_number_names():

@@ -13,7 +13,9 @@ from tests.agent_system.dialogue.rules_planner_support import ALL, CODE, FERNAND
 
 
 @pytest.mark.parametrize("message", ["lista as minhas consultas", "que consultas eu tenho agendadas?",
-                                     "could you show my bookings?", CODE, f"meu código é {CODE}"])
+                                     "could you show my bookings?", CODE, f"meu código é {CODE}",
+                                     f"meu codigo de reserva e {CODE}", f"o código da minha reserva: {CODE}",
+                                     f"my booking code is {CODE}", f"here's the reservation code {CODE}"])
 def test_every_clinic_is_asked(planner, message):
     plan = planned(MyAppointments(), planner, message, conversation())
     assert (steps_of(plan), intents_of(plan)) == (MINE, ["my_appointments"])
