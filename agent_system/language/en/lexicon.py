@@ -95,10 +95,10 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "courtesy": ("if possible", "if you can"),
     "go_ahead_tag": ("would that work", "is that ok", "ok for you"),
     "just_asking": ("just asking", "just wondering", "just curious", "only asking", "hypothetically"),
-    "confirm_yes": ("yes", "yep", "yeah", "yup", "confirm", "confirmed", "sure", "great", "fine", "perfect", "ahead"),
+    "confirm_yes": ("yes", "yep", "yeah", "yup", "confirm", "confirmed", "sure", "great", "fine", "perfect", "ahead", "good"),
     "confirm_along": ("go", "ahead", "do", "it", "please", "thanks", "thank", "you", "cancel", "reschedule", "move",
                       "change", "switch", "the", "code", "is", "my", "that", "one", "appointment", "here", "sorry", "s",
-                      "its", "now", "right", "correct", "works", "work", "for", "me", "sounds", "good", "fine", "great"),
+                      "its", "now", "right", "correct", "works", "work", "for", "me", "sounds", "fine", "great"),
     "confirm_no": ("no", "nope", "nah", "not", "don", "dont", "t", "never", "keep", "wait", "hold", "think", "later",
                    "maybe"),
     # another day or time put forward without a verb of moving (dialogue/reading/proposals.py)

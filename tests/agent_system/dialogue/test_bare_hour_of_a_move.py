@@ -23,7 +23,7 @@ def test_a_bare_number_after_a_move_is_a_time_unless_a_date_or_count_follows(tex
     assert find_times(normalize(text)) == times
 
 
-@pytest.mark.parametrize("reply", ["esse serve, sim", "serve sim", "pode passar", "Sim, pode passar."])
+@pytest.mark.parametrize("reply", ["esse serve, sim", "serve sim", "pode passar", "Sim, pode passar.", "Sounds good, do it."])
 def test_a_yes_to_a_move_may_say_it_suits(reply):
     assert confirmation_reply(reply) == "yes"
 
