@@ -221,6 +221,8 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     # the small words around weekdays, day numbers and clock times (dialogue/reading/dates.py, date_windows.py,
     # day_corrections.py, times.py; the weekday and month names themselves are the calendar's)
     "day_suffix": "the ordinal ending of a day number ('1o', '3rd')",
+    "number_and": "the word joining a number said in words ('vinte e seis'; words)",
+    "ordinal_mark": "the ordinal mark of a day number written before its month, dropped ('1º/12', '1º de dezembro')",
     "day_lead_bare": "a word before a day number, its ending optional ('dia 3')",
     "day_lead_ordinal": "a word before a day number with its ordinal ending ('the 3rd')",
     "month_of": "the word between a day and its month ('25 de novembro', '3rd of December')",
@@ -248,6 +250,26 @@ CONCEPTS: Mapping[str, str] = MappingProxyType({
     "clock_am": "before noon, of a twelve-hour time ('am')", "clock_pm": "after noon, of a twelve-hour time ('pm')",
     "clock_morning": "in the morning, after an hour ('9 da manhã')", "clock_afternoon": "in the afternoon ('3 da tarde')",
     "clock_evening": "in the evening ('8 da noite')",
+    # a message with several requests (dialogue/reading/reading.py, requests.py; plain phrases)
+    "on_the_day_before": "the day of the request before, said by pointing ('nesse dia', 'on that day')",
+    "pointer_before_comma": "of those, the ones a comma may follow without cutting a request there ('mesmo dia')",
+    "several_bookings": "whole slots listed after asking for them all ('duas consultas', 'book both')",
+    # a choice accepted by saying it works (dialogue/reading/write_intent.py)
+    "works_subject": "what, right before accepts_choice at the end, accepts a choice ('that one', 'the option')",
+    "accepts_choice": "said last after a slot or option, accepts it ('works', 'works fine')",
+    "accepts_anywhere": "said anywhere after a word, accepts what was offered ('works for me')",
+    "order_pronoun": "a pronoun before a verb of booking said as an order ('me agenda')",
+    "title_before_dot": "titles written short whose dot ends no sentence ('Dra.', 'Sr.'; words, lower case)",
+    # the words around the federation's names (dialogue/reading/federation_words.py)
+    "clinic_word": "'clínica', 'clinic' before a clinic's letter ('clínica A', 'clinic_b')",
+    "clinics_word": "the plural, before several letters ('clínicas A e C')",
+    "place_before_word": "a clinic or doctor before a specialty's word ('clínica do coração'): it names the specialty",
+    "place_joiner": "the word between them ('do', 'de')",
+    "place_after_word": "a clinic or doctor after a specialty's word ('the skin clinic', 'heart doctor')",
+    "plan_name_suffix": "a health plan's last word that patients leave out ('Bradesco Saúde' -> 'Bradesco'; words)",
+    # minutes (dialogue/reading/relative_change.py, spoken_times.py)
+    "unit_minute": "minutes, as a length counts them ('30 min', 'quinze minutos')",
+    "minute_mark": "'min' written after a time that already has its minutes ('16h30min')",
 })
 
 

@@ -10,7 +10,7 @@ from agent_system.language.concepts import CONCEPTS
 from agent_system.language.registry import generation, language_packs
 
 __all__ = ["LivePattern", "alternatives", "concept_pattern", "day_offsets", "month_first_words", "month_numbers",
-           "number_table", "weekday_numbers", "words"]
+           "number_table", "number_words", "weekday_numbers", "words"]
 
 
 def words(concept: str) -> tuple[str, ...]:
@@ -101,6 +101,16 @@ def number_table(name: str) -> dict[str, int]:
 @lru_cache(maxsize=16)
 def _number_table(name: str, _generation: int) -> dict[str, int]:
     return {word: number for pack in language_packs() for word, number in pack.numbers.get(name, {}).items()}
+
+
+def number_words() -> frozenset[str]:
+    """Every word a day or an hour may be said in, in every registered language (LanguagePack.number_words)."""
+    return _number_words(generation())
+
+
+@lru_cache(maxsize=4)
+def _number_words(_generation: int) -> frozenset[str]:
+    return frozenset().union(*(pack.number_words for pack in language_packs()))
 
 
 def month_first_words() -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from agent_system.language.lexicon import LivePattern, alternatives, day_offsets, month_numbers, weekday_numbers, words
-from agent_system.dialogue.reading.dates import find_dates, week_named
+from agent_system.dialogue.reading.dates import days_numbered, find_dates, week_named
 
 
 def _any(concept: str) -> str:
@@ -111,7 +111,7 @@ def _resolved(match: re.Match[str], name: str, today: date) -> date | None:
     if found:
         return found[0]
     number = match.groupdict().get(f"{name}_n")
-    days = find_dates(f"dia {number}", today) if number else []
+    days = days_numbered(int(number), today) if number else []
     return days[0] if days else None
 
 

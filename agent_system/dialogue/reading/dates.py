@@ -71,7 +71,7 @@ _WEEKDAY = LivePattern(lambda: re.compile(
     rf"\b(?:(?P<article>{_any('weekday_article')})\s+|(?P<next>{_any('weekday_next')})\s+"
     rf"|(?P<this>{_any('weekday_this')})\s+"
     rf"|(?P<other>{_any('weekday_following')})\s+)?"  # "na outra quarta", "the following Wednesday": next week's
-    rf"(?P<name>{_alternation(weekday_numbers())})(?P<feira>[\s-]{_any('weekday_tail')})?\b"
+    rf"(?P<name>{_alternation(weekday_numbers())})(?P<tail>[\s-]{_any('weekday_tail')})?\b"
     rf"(?:(?P<following_week>\s+{_any('weekday_next_week')})"
     rf"|(?P<que_vem>\s+{_any('weekday_coming')}))?\b",
     re.ASCII,
@@ -120,7 +120,7 @@ def weekday_mismatch(text: str, today: date) -> tuple[date, date] | None:
     matches = first_matches(text, _DATE_RULES)
     for match, rule in matches:
         if rule.pattern is _WEEKDAY_NUMBER:
-            weekday, near = weekday_numbers()[match["name"]], _days_numbered(int(match["day"]), today)[:1]
+            weekday, near = weekday_numbers()[match["name"]], days_numbered(int(match["day"]), today)[:1]
             if near and near[0].weekday() != weekday:
                 return near[0], _same_week(near[0], weekday)
     for weekday_index, dated in _weekday_beside_date(matches, today):
@@ -156,7 +156,7 @@ def _same_week(day: date, weekday: int) -> date:
 def weekdays_named(text: str) -> list[int]:
     """The weekdays the (normalised) message names without a day number, Monday = 0 ("a de segunda", "my Wednesday")."""
     return [weekday_numbers()[match["name"]] for match, rule in first_matches(text, _DATE_RULES)
-            if rule.pattern is _WEEKDAY and not (match["name"] in _ordinal_weekdays() and not match["feira"]
+            if rule.pattern is _WEEKDAY and not (match["name"] in _ordinal_weekdays() and not match["tail"]
                                                  and _is_ordinal(match))]
 
 
@@ -246,7 +246,7 @@ def _resolve_weekday(match: re.Match[str], today: date) -> date | None:
     name = match["name"]
     if match["following_week"] or match["other"]:  # "a quarta da outra semana" names a day, never the fourth option
         return today + timedelta(days=7 - today.weekday() + weekday_numbers()[name])
-    if name in _ordinal_weekdays() and not match["feira"] and _is_ordinal(match):
+    if name in _ordinal_weekdays() and not match["tail"] and _is_ordinal(match):
         return None
     # Today's own weekday said bare is the next one ("sexta" on a Friday); "essa sexta", "this Friday", "hoje": today.
     days_ahead = (weekday_numbers()[name] - today.weekday()) % 7 or (0 if match["this"] else 7)
@@ -264,12 +264,12 @@ def _resolve_weekday_number(match: re.Match[str], today: date) -> date | None:
     Tuesday (a Friday the 1st is five weeks away): which day is meant is asked, never guessed.
     """
     weekday = weekday_numbers()[match["name"]]
-    near = _days_numbered(int(match["day"]), today)[:1]
+    near = days_numbered(int(match["day"]), today)[:1]
     # Neither is said for certain when they disagree: the reading asks (`weekday_mismatch`).
     return near[0] if near and near[0].weekday() == weekday else None
 
 
-def _days_numbered(day: int, today: date) -> list[date]:
+def days_numbered(day: int, today: date) -> list[date]:
     """The days numbered `day` in the next twelve months, from today on."""
     found = []
     for months_ahead in range(12):
@@ -282,7 +282,7 @@ def _days_numbered(day: int, today: date) -> list[date]:
 
 def _resolve_day_of_month(match: re.Match[str], today: date) -> date | None:
     """The next day with this number on or after today, skipping months too short for it."""
-    days = _days_numbered(int(match["day"] or match["day_en"]), today)
+    days = days_numbered(int(match["day"] or match["day_en"]), today)
     return days[0] if days else None
 
 

@@ -10,7 +10,7 @@ import re
 from datetime import date
 
 from agent_system.language.lexicon import LivePattern, alternatives, day_offsets, weekday_numbers
-from agent_system.dialogue.reading.dates import find_dates, weekday_mismatch
+from agent_system.dialogue.reading.dates import days_numbered, find_dates, weekday_mismatch
 
 
 def _relative_words() -> list[str]:
@@ -34,7 +34,7 @@ _CORRECTED = LivePattern(lambda: re.compile(
 # "amanhã dia 26", "tomorrow the 27th": a relative day with a day of the month right after it (not an hour).
 _RELATIVE_AND_NUMBER = LivePattern(lambda: re.compile(
     rf"\b(?P<word>{'|'.join(_relative_words())}),? (?:{_any('day_said_lead')} )?(?P<day>\d{{1,2}}){_any('day_suffix')}?\b"
-    rf"(?![:./]\d|\s*{_any('time_after_number')})"))
+    rf"(?![:./]\d|\s*(?:{_any('time_after_number')}|{_any('meridiem_dotted')}))"))
 
 
 def without_corrected_days(text: str) -> str:
@@ -51,7 +51,7 @@ def days_in_conflict(text: str, today: date) -> tuple[date, date] | None:
 def relative_day_mismatch(text: str, today: date) -> tuple[date, date] | None:
     """(the day of the month said, the relative day said) when "amanhã dia 26" names two different days."""
     for match in _RELATIVE_AND_NUMBER.finditer(text):
-        relative, numbered = find_dates(match["word"], today), find_dates(f"dia {match['day']}", today)
+        relative, numbered = find_dates(match["word"], today), days_numbered(int(match["day"]), today)[:1]
         if relative and numbered and relative[0] != numbered[0]:
             return numbered[0], relative[0]
     return None

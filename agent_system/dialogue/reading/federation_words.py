@@ -6,6 +6,7 @@ registry is understood with no change here.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Iterable
 
 from clinic_servers.contract.registry import ClinicRegistry
@@ -14,7 +15,9 @@ from agent_system.language.lexicon import LivePattern, alternatives, words
 from agent_system.language.text import normalize
 from agent_system.dialogue.reading.vocabulary import INVALID_SPECIALTY
 
-_CLINIC_WORD = re.compile(r"^clinica?\s+")
+# "Clínica A", "clinic b", "clínicas A e C", "the skin clinic", "médico de osso": the words around the federation's
+# names are the language packs' (language/<code>/federation.py), in every registered language.
+_CLINIC_WORD = LivePattern(lambda: re.compile(rf"^(?:{alternatives('clinic_word')})\s+"))
 # A plan named where a plan's name goes: "pelo convênio Cassi?", "plano de saúde X", "Cigna insurance". A bare
 # "plano" is also a plan of the day ("meu plano é ir cedo"), so it needs "de saúde"; the name ends the clause,
 # so that "o convênio cobre a consulta?" names no plan.
@@ -43,16 +46,15 @@ class FederationWords:
         self._described = {key: _words(s.words) for key, s in registry.specialties.items() if s.words}
         # A word of what brings patients, next to a clinic or a doctor, names the specialty: "the skin clinic",
         # "heart doctor", "a clínica do coração", "médico de osso".
-        self._by_place = {key: re.compile(rf"\b(?:{_alternation(s.words)})\s+(?:clinic|doctor|specialist)s?\b"
-                                          rf"|\b(?:clinica|medic[oa]|doutor[a]?)\s+(?:d[aoe]s?\s+)?(?:{_alternation(s.words)})\b")
+        self._by_place = {key: LivePattern(partial(_by_place, _alternation(s.words)))
                           for key, s in registry.specialties.items() if s.words}
         self._clinics = {short: c.id for c in registry.clinics for short in _short_names(c.id, c.name)}
         short = _alternation(re.escape(s) for s in self._clinics)
         self._short = re.compile(r"\b(?:" + short + r")\b")
         # "clínica A", "clinic b", "clinic_c"; a plural names several: "clínicas A e C", "clinics b, e and f".
-        self._one = re.compile(r"\bclinica?(?:\s*[_-]\s*|\s+)(" + short + r")\b")
-        self._many = re.compile(r"\bclinic(?:as|s)\s+((?:" + short + r")(?:\s+(?:(?:e|and|ou|or)\s+)?(?:"
-                                + short + r"))*)\b")
+        self._one = LivePattern(lambda: re.compile(rf"\b(?:{alternatives('clinic_word')})(?:\s*[_-]\s*|\s+)({short})\b"))
+        self._many = LivePattern(lambda: re.compile(
+            rf"\b(?:{alternatives('clinics_word')})\s+((?:{short})(?:\s+(?:(?:{alternatives('list_joiner')})\s+)?(?:{short}))*)\b"))
         plans = dict.fromkeys(p for c in registry.clinics for p in c.contact.health_plans)
         self._plans = {plan: re.compile(r"\b(?:" + _alternation(_plan_names(plan)) + r")\b") for plan in plans}
 
@@ -87,8 +89,14 @@ class FederationWords:
     def clinics_in(self, text: str) -> list[str]:
         """Clinic ids named as 'clínica A', 'clinic b', 'clinic_c', 'clínicas A e C', sorted."""
         named, joiners = [m.group(1) for m in self._one.finditer(text)], frozenset(words("list_joiner"))
-        named += [n for group in self._many.findall(text) for n in self._short.findall(group) if n not in joiners]
+        named += [n for many in self._many.finditer(text) for n in self._short.findall(many.group(1)) if n not in joiners]
         return sorted({self._clinics[n] for n in named})
+
+
+def _by_place(said: str) -> re.Pattern[str]:
+    """A specialty's words next to a clinic or a doctor ("the skin clinic", "médico de osso")."""
+    return re.compile(rf"\b(?:{said})\s+(?:{alternatives('place_after_word')})\b"
+                      rf"|\b(?:{alternatives('place_before_word')})\s+(?:(?:{alternatives('place_joiner')})\s+)?(?:{said})\b")
 
 
 def _short_names(clinic_id: str, name: str) -> set[str]:
@@ -102,8 +110,9 @@ def _short_names(clinic_id: str, name: str) -> set[str]:
 def _plan_names(plan: str) -> list[str]:
     """How patients name a plan: in full, without "Saúde", or by its first word when that is distinctive."""
     full = normalize(plan)
-    words = full.split()
-    names = [full, full.removesuffix(" saude"), full.replace(" ", ""), normalize(_JOINED_WORDS.sub(" ", plan))]
-    if len(words) > 1 and len(words[0]) >= 6:
-        names.append(words[0])
+    parts = full.split()
+    bare = next((full.removesuffix(f" {suffix}") for suffix in words("plan_name_suffix") if full.endswith(f" {suffix}")), full)
+    names = [full, bare, full.replace(" ", ""), normalize(_JOINED_WORDS.sub(" ", plan))]
+    if len(parts) > 1 and len(parts[0]) >= 6:
+        names.append(parts[0])
     return [re.escape(n).replace(r"\ ", r"\s+") for n in names]

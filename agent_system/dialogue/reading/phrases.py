@@ -14,6 +14,11 @@ def any_phrase(*phrases: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{alternatives})\b")
 
 
+def not_after_a_title() -> str:
+    """Lookbehinds: not right after a title written short, its first letter in either case ("Dr.", "sra.")."""
+    return "".join(f"(?<![{title[0].upper()}{title[0]}]{re.escape(title[1:])})" for title in words("title_before_dot"))
+
+
 def phrase_pattern(concept: str) -> LivePattern:
     """Any of a lexicon concept's phrases as whole words, in every registered language (`any_phrase`)."""
     return LivePattern(lambda: any_phrase(*words(concept)) if words(concept) else re.compile(r"(?!)"))

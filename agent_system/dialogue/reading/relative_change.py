@@ -50,7 +50,7 @@ def _weeks() -> str:
 
 def _length() -> str:
     """A length of time, not a time of day: "uma hora", "1h", "meia hora", "30 min", "an hour and a half"."""
-    return (rf"(?:(?P<half>{_any('half_hour')})|(?P<mins>{_alternation(_minutes())}) ?min(?:utos?|utes?|s)?\b"
+    return (rf"(?:(?P<half>{_any('half_hour')})|(?P<mins>{_alternation(_minutes())}) ?(?:{_any('unit_minute')})\b"
             rf"|(?P<n>{_alternation(_count())}) ?(?:{_any('unit_hour')}|h)(?:(?P<h30>(?<=h)30)\b|\b)"
             rf"(?P<and_half> (?:{_any('and_a_half')}))?)")
 

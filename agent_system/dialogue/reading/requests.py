@@ -12,21 +12,25 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from agent_system.language.lexicon import LivePattern, alternatives
-from agent_system.dialogue.reading.several_words import POINTERS_BEFORE_A_COMMA
-
-_NOT_A_POINTER = "".join(f"(?<!{re.escape(words)})" for words in POINTERS_BEFORE_A_COMMA)
+from agent_system.language.lexicon import LivePattern, alternatives, words
+from agent_system.dialogue.reading.phrases import not_after_a_title
 
 
 def _any(concept: str) -> str:
     return alternatives(concept)
 
 
+def _not_a_pointer() -> str:
+    """"…e, no mesmo dia, a Dra. Y às 9h": a comma after these words opens what they point at, it cuts no request
+    there (the packs' pointer_before_comma, each its own lookbehind: they differ in length)."""
+    return "".join(f"(?<!{re.escape(phrase)})" for phrase in words("pointer_before_comma"))
+
+
 # The connectives are the language packs' (language/<code>/lexicon.py), in every registered language.
 _CONNECTIVE = LivePattern(lambda: re.compile(
-    rf"\s*(?:\?+|;|\n+|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?=\s)"
+    rf"\s*(?:\?+|;|\n+|{not_after_a_title()}\.(?=\s)"
     rf"|,?\s+(?:{_any('request_and')})(?:\s*,)?\s+(?:(?:{_any('request_also')})\s+)?"
-    rf"|,\s*(?:{_any('request_then')})\s+|{_NOT_A_POINTER},(?=\s*(?:(?:{_any('article')}) )?(?:{_any('doctor_title')})\b))\s*", re.IGNORECASE))
+    rf"|,\s*(?:{_any('request_then')})\s+|{_not_a_pointer()},(?=\s*(?:(?:{_any('article')}) )?(?:{_any('doctor_title')})\b))\s*", re.IGNORECASE))
 
 
 def split_requests(message: str, is_request: Callable[[str], bool],

@@ -9,15 +9,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent_system.language.lexicon import month_numbers, weekday_numbers
+from agent_system.language.lexicon import LivePattern, alternatives, month_numbers, weekday_numbers
 from agent_system.language.registry import generation, language_packs
 
-# Every word a day or an hour may be said in, in the built-in languages (for patterns built at start-up).
-NUMBER_WORDS = frozenset().union(*(pack.number_words for pack in language_packs()))
-
-
-# "terça 1º/12" (normalised "1o/12"): the ordinal mark of the first of the month, before its month.
-_ORDINAL_MARK = re.compile(r"\b(\d{1,2})[oa](?=\s*/\s*\d|\s+de\s)")
+# "terça 1º/12" (normalised "1o/12"), "1º de dezembro": the ordinal mark of a day of the month, before its month.
+_ORDINAL_MARK = LivePattern(lambda: re.compile(
+    rf"\b(\d{{1,2}})(?:{alternatives('ordinal_mark')})(?=\s*/\s*\d|\s+(?:{alternatives('month_of')})\s)"))
 
 
 def spell_out_days(text: str) -> str:

@@ -26,8 +26,10 @@ def _any(concept: str) -> str:
 
 _CUED_WORD = LivePattern(lambda: re.compile(rf"\b({_any('hour_cue')})\s+({_hours()})\b(?!\s+(?:{_any('not_after_hour')})\b)"))
 _WORD_CUED = LivePattern(lambda: re.compile(rf"\b({_hours()})(?=\s+(?:{_any('hour_follows')}))"))
-_DOTTED = re.compile(r"\b(\d{1,2})\.(\d{2})\s*(am|pm|a\.m|p\.m|h)\b")
-_MINUTES_SUFFIX = re.compile(r"\b(\d{1,2}h\d{2})\s*min\b")
+# "10.30am", "10.30 h" -> "10:30am", "10:30h"; "16h30min" -> "16h30" (the "h" of "10h30" is notation, not a word).
+_DOTTED = LivePattern(lambda: re.compile(
+    rf"\b(\d{{1,2}})\.(\d{{2}})\s*((?:{_any('clock_am')})|(?:{_any('clock_pm')})|h)\b"))
+_MINUTES_SUFFIX = LivePattern(lambda: re.compile(rf"\b(\d{{1,2}}h\d{{2}})\s*(?:{_any('minute_mark')})\b"))
 
 
 def spell_out(text: str) -> str:

@@ -21,7 +21,7 @@ _NOON = LivePattern(lambda: re.compile(
 # "10h30" and "10:30": the "h" between hour and minutes is written so in every language the clinics see.
 _CLOCK = LivePattern(lambda: re.compile(
     rf"(?:\b(?P<cue>{alternatives('time_cue')})\s+)?{NO_NUMBER_BEFORE}(?P<hour>\d{{1,2}})"
-    rf"(?:[:h](?P<minute>\d{{2}})|(?P<h>{_longest_first('hour_mark')})|\s+(?P<horas>{_any('clock_hours')}))?"
+    rf"(?:[:h](?P<minute>\d{{2}})|(?P<h>{_longest_first('hour_mark')})|\s+(?P<hours>{_any('clock_hours')}))?"
     rf"(?P<half>\s+{_any('clock_half')})?"
     rf"(?:\s*(?:(?P<am>{_any('clock_am')})|(?P<pm>{_any('clock_pm')}))"
     rf"|\s+(?:(?P<morning>{_any('clock_morning')})|(?P<afternoon>{_any('clock_afternoon')})"
@@ -44,7 +44,7 @@ def _resolve_noon(match: re.Match[str]) -> str:
 
 
 def _resolve_clock(match: re.Match[str]) -> str | None:
-    cues = ("cue", "minute", "h", "horas", "half", *_PERIODS)
+    cues = ("cue", "minute", "h", "hours", "half", *_PERIODS)
     if not any(match[cue] for cue in cues):
         return None  # a bare number is a day, a count or an option, not a time
     minute = int(match["minute"]) if match["minute"] else 30 if match["half"] else 0

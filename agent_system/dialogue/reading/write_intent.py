@@ -15,11 +15,10 @@ from typing import Literal
 
 from clinic_servers.contract.booking_codes import CODE_PATTERN, canonical
 
-from agent_system.language.lexicon import LivePattern, alternatives, words
+from agent_system.language.lexicon import LivePattern, alternatives, number_words, words
 from agent_system.language.registry import generation
 from agent_system.language.text import normalize
-from agent_system.dialogue.reading.phrases import phrase_pattern
-from agent_system.dialogue.reading.spoken_days import NUMBER_WORDS
+from agent_system.dialogue.reading.phrases import not_after_a_title, phrase_pattern
 
 def _any(concept: str) -> str:
     """A concept's words in every registered language (language/<code>/lexicon.py), as one group."""
@@ -39,7 +38,7 @@ def _openers() -> str:
     return rf"(?:{_any('opener')}\s+)*"
 
 
-_ORDER = LivePattern(lambda: re.compile(rf"^{_openers()}(?:me )?{_write()}"))  # "marca", "me agenda", "me encaixa"
+_ORDER = LivePattern(lambda: re.compile(rf"^{_openers()}(?:{_any('order_pronoun')} )?{_write()}"))  # "marca", "me agenda", "me encaixa"
 _WISHED = LivePattern(lambda: re.compile(
     rf"\b{_any('wish')} (?:{_any('wish_joiner')} )?{_write()}"
     rf"|\b{_any('wish')} (?:{_any('wish_to')} )?{_any('see_doctor')} (?:{_any('see_doctor_article')} )?"
@@ -65,8 +64,8 @@ _COURTESY = phrase_pattern("courtesy")
 _SEE_IF = LivePattern(lambda: re.compile(rf"^{_any('see_if')}"))
 # "works" accepts a choice ("the second option works", "that one works fine"); about a doctor it says when they work.
 # A whole slot followed by "works" accepts it too ("Dr. X on Tuesday at 9 am works").
-_ACCEPTED = re.compile(r"\b(?P<what>one|slot|option|that|this|time|horario|am|pm|h|\d) works(?: for me| fine)?$"
-                       r"| works for me\b")
+_ACCEPTED = LivePattern(lambda: re.compile(
+    rf"\b(?P<what>{_any('works_subject')}|h|\d) {_any('accepts_choice')}$| {_any('accepts_anywhere')}\b"))
 _TAG = phrase_pattern("go_ahead_tag")  # "…, beleza?", "…, would that work?"
 _CONDITION_MET = LivePattern(lambda: re.compile(rf"^{_any('condition_met')}\b ?"))
 _ASKING = LivePattern(lambda: re.compile(
@@ -87,12 +86,12 @@ def _words_of(concept: str, _generation: int) -> frozenset[str]:
 
 
 def _slot_words() -> frozenset[str]:
-    return _word_set("slot_word") | NUMBER_WORDS
+    return _word_set("slot_word") | number_words()
 
 
 def _spoken_numbers() -> frozenset[str]:
     """Every word a day or an hour may be said in, but the little words that only join them (number_joiner)."""
-    return NUMBER_WORDS - _word_set("number_joiner")
+    return number_words() - _word_set("number_joiner")
 
 
 def _titles() -> frozenset[str]:
@@ -108,7 +107,7 @@ _JUST_ASKING = phrase_pattern("just_asking")
 # A specialty a bare choice may name ("dermato tarde", "ortho at 3").
 _SPECIALTY = LivePattern(lambda: re.compile(rf"^(?:{alternatives('specialty_stem')})"))
 
-_SENTENCES = re.compile(r"([?!\n:]|(?<![Dd]r)(?<![Dd]ra)(?<![Ss]r)(?<![Ss]ra)\.(?!\d))")
+_SENTENCES = LivePattern(lambda: re.compile(rf"([?!\n:]|{not_after_a_title()}\.(?!\d))"))
 _CLAUSES = LivePattern(lambda: re.compile(rf"[;,]|\b{_any('clause_break')}\b", re.IGNORECASE))
 _QUOTED = re.compile(r"[\"“”«»][^\"“”«»]*[\"“”«»]")
 
@@ -242,10 +241,12 @@ def _slot_words_only(words: list[str], names: frozenset[str] = frozenset()) -> b
 
 def _numbers_joined(words: list[str]) -> list[str]:
     """The words without the "e" inside a number said in words ("vinte e seis", "quatro e meia"): no predicate."""
+    spoken, joining = number_words(), _word_set("number_and")
+
     def number(word: str) -> bool:
-        return word[:1].isdigit() or word in NUMBER_WORDS
+        return word[:1].isdigit() or word in spoken
     return [w for i, w in enumerate(words)
-            if not (w == "e" and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
+            if not (w in joining and 0 < i < len(words) - 1 and number(words[i - 1]) and number(words[i + 1]))]
 
 
 def confirmation_reply(message: str, code: str | None = None) -> Literal["yes", "no"] | None:

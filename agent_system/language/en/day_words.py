@@ -29,4 +29,5 @@ WORDS: dict[str, tuple[str, ...]] = {
     "hour_mark": (r"hr", r"hrs"),
     "clock_am": (r"am", r"a\.m\.?"),
     "clock_pm": (r"pm", r"p\.m\.?"),
+    "unit_minute": (r"min(?:utes?|s)?",),
 }

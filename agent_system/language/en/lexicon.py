@@ -5,7 +5,7 @@ accents). Where an entry is spelled the same in Portuguese ("ok", "show"), the P
 """
 from __future__ import annotations
 
-from agent_system.language.en import bookings, day_words, own_bookings, when
+from agent_system.language.en import bookings, day_words, federation, own_bookings, several_requests, when
 
 # Relatives a booking may be for ("for my mom", "my dad needs"): kept as said, so the answer says them back.
 _RELATIVES = (r"(?:mother|father|son|daughter)[ -]in[ -]law|son|daughter|kid|child|mom|mum|mother|dad|father|wife|"
@@ -226,9 +226,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
                      r"last one", r"(?:the )?latest"),
     "ordinal_word": (r"last", r"first thing", r"latest"),
     "not_a_day_before": (r"on the", r"day the", r"mon", r"tue", r"wed", r"thu", r"fri"),
-    # the booking code asked again (dialogue/handlers/booking_code.py)
     # what the booking code is called: "booking" there asks to book nothing ("my booking code is K7M4QP")
     "code_name": (r"(?:booking|reservation|confirmation|appointment) (?:code|number|reference|ref)",),
+    # the booking code asked again (dialogue/handlers/booking_code.py)
     "booking_code_asked": (
         rf"what(?: s| is| was|s)(?: my| the)? {_THE_CODE}",
         rf"(?:send|give|tell|show|remind)(?: me)?(?: again)? (?:my|the) {_THE_CODE}",
@@ -237,4 +237,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     **when.WORDS,
     **own_bookings.WORDS,
     **day_words.WORDS,
+    **several_requests.WORDS,
+    **federation.WORDS,
 }

@@ -5,6 +5,8 @@ from __future__ import annotations
 WORDS: dict[str, tuple[str, ...]] = {
     # a day of the month: "dia 3", "1o de dezembro", "25 de novembro de 2026"
     "day_suffix": (r"o",),
+    "ordinal_mark": (r"o", r"a"),  # "1º", "1ª" folded
+    "number_and": ("e",),  # "vinte e seis", "quatro e meia"
     "day_lead_bare": (r"dia",),
     "month_of": (r"de",),
     "year_of": (r"de",),
@@ -37,4 +39,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     "clock_morning": (r"d[ae]\s+manha",),
     "clock_afternoon": (r"d[ae]\s+tarde",),
     "clock_evening": (r"d[ae]\s+noite",),
+    "unit_minute": (r"min(?:utos?)?",),
+    "minute_mark": ("min",),
 }

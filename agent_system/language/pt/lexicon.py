@@ -5,7 +5,7 @@ accents). Where an entry is spelled the same in English ("ok", "show"), it is li
 """
 from __future__ import annotations
 
-from agent_system.language.pt import bookings, day_words, own_bookings, when
+from agent_system.language.pt import bookings, day_words, federation, own_bookings, several_requests, when
 
 # Relatives a booking may be for ("pro meu filho", "minha mãe precisa"): kept as said, so the answer says them back.
 _RELATIVES = (r"filh[oa]s?|mae|mamae|pai|papai|espos[oa]|marido|mulher|av[oó]|vo|vovo|irma|irmao|net[oa]|"
@@ -288,4 +288,6 @@ LEXICON: dict[str, tuple[str, ...]] = {
     **when.WORDS,
     **own_bookings.WORDS,
     **day_words.WORDS,
+    **several_requests.WORDS,
+    **federation.WORDS,
 }

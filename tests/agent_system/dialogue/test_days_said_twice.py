@@ -34,6 +34,7 @@ def test_a_day_taken_back_in_passing_leaves_the_last_one(text, days):
     ("tomorrow the 27th at 2 PM", (date(2026, 11, 27), date(2026, 11, 24))),
     ("terca dia 2", (date(2026, 12, 2), date(2026, 12, 1))),
     ("amanha dia 24 as 10h", None), ("amanha as 10", None), ("hoje as 9", None),
+    ("tomorrow 3 p.m.", None), ("tomorrow at 9 a.m. please", None),
 ])
 def test_two_ways_of_saying_the_day_that_disagree(text, conflict):
     assert days_in_conflict(normalize(text), MONDAY) == conflict

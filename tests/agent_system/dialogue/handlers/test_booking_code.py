@@ -33,6 +33,7 @@ NOT_ASKED = [
     "quero cancelar minha consulta", "minhas consultas", "what's the phone number of clinic A?",
 ]
 _CODE = re.compile(r"\b[A-Z0-9]{6}\b")
+CPF_BASE = 73_300  # apart from every other test's patients: a CPF keeps the name of its first booking
 
 
 @pytest.mark.parametrize("message", ASKED_AGAIN)
@@ -132,7 +133,7 @@ def described(booking: dict) -> tuple[str, str]:
 
 @pytest.mark.parametrize("question", ["qual era o código mesmo?", "me passa o codigo da consulta de novo"])
 def test_one_booking_portuguese(chat, question):
-    patient = chat("Heloísa Prado Ventura", 7391)
+    patient = chat("Heloísa Prado Ventura", CPF_BASE + 1)
     booking = patient.book("clinic_a", "quero marcar com {doctor} dia {day} às {time}")
     text = patient.asks_for_the_code(question)
     assert booking["code"] in text and all(part in text for part in described(booking)), text
@@ -140,7 +141,7 @@ def test_one_booking_portuguese(chat, question):
 
 
 def test_one_booking_english(chat):
-    patient = chat("Harold Price Whitman", 7392)
+    patient = chat("Harold Price Whitman", CPF_BASE + 2)
     booking = patient.book("clinic_b", "please book {doctor} on {day} at {time}", english=True)
     text = patient.asks_for_the_code("what's my booking code again?")
     assert booking["code"] in text and all(part in text for part in described(booking)), text
@@ -148,7 +149,7 @@ def test_one_booking_english(chat):
 
 
 def test_two_bookings_each_code_with_its_booking(chat):
-    patient = chat("Vitória Campos Reis", 7393)
+    patient = chat("Vitória Campos Reis", CPF_BASE + 3)
     first = patient.book("clinic_a", "quero marcar com {doctor} dia {day} às {time}")
     second = patient.book("clinic_f", "quero marcar com {doctor} dia {day} às {time}")
     text = patient.asks_for_the_code("what was the confirmation number?")
@@ -160,9 +161,9 @@ def test_two_bookings_each_code_with_its_booking(chat):
 
 
 def test_no_booking_in_this_chat_says_so_and_shows_no_other_sessions_code(chat):
-    earlier = chat("Otávio Lins Barreto", 7394)
+    earlier = chat("Otávio Lins Barreto", CPF_BASE + 4)
     made = earlier.book("clinic_d", "quero marcar com {doctor} dia {day} às {time}")
-    later = chat("Otávio Lins Barreto", 7394)  # the same patient, a new chat that booked nothing
+    later = chat("Otávio Lins Barreto", CPF_BASE + 4)  # the same patient, a new chat that booked nothing
     assert later.cpf == earlier.cpf
     text = later.asks_for_the_code("qual era o código mesmo?")
     assert text.startswith(language_pack("pt").phrases["booking_code_unknown"][:40])
@@ -172,7 +173,7 @@ def test_no_booking_in_this_chat_says_so_and_shows_no_other_sessions_code(chat):
 
 
 def test_after_a_reschedule_the_code_is_shown_with_the_new_time(chat, clinics):
-    patient = chat("Marina Teles Queiroz", 7395)
+    patient = chat("Marina Teles Queiroz", CPF_BASE + 5)
     booking = patient.book("clinic_c", "quero marcar com {doctor} dia {day} às {time}")
     target = next(s for s in free_slots(clinics, "clinic_c")
                   if s["doctor"] == booking["doctor"] and (s["date"], s["time"]) != (booking["date"], booking["time"]))
@@ -186,7 +187,7 @@ def test_after_a_reschedule_the_code_is_shown_with_the_new_time(chat, clinics):
 
 
 def test_after_a_cancel_only_the_booking_left_keeps_its_code(chat):
-    patient = chat("Sérgio Amaral Pontes", 7396)
+    patient = chat("Sérgio Amaral Pontes", CPF_BASE + 6)
     kept = patient.book("clinic_b", "quero marcar com {doctor} dia {day} às {time}")
     gone = patient.book("clinic_e", "quero marcar com {doctor} dia {day} às {time}")
     answer, _ = patient.says(f"quero cancelar a consulta com {gone['doctor']}")
@@ -202,7 +203,7 @@ def test_after_a_cancel_only_the_booking_left_keeps_its_code(chat):
 
 
 def test_asked_while_a_cancel_waits_for_a_yes_the_cancel_still_waits(chat):
-    patient = chat("Joana Brito Falcão", 7397)
+    patient = chat("Joana Brito Falcão", CPF_BASE + 7)
     booking = patient.book("clinic_d", "quero marcar com {doctor} dia {day} às {time}")
     asked, _ = patient.says("quero cancelar minha consulta")
     assert asked["confirm"]["action"] == "cancel", asked["text"]

@@ -1,6 +1,7 @@
 """Spanish: the words the reading looks for, by concept (agent_system/language/concepts.py), on folded text.
 
-A minimal lexicon: enough to ask for slots, book one and say yes or no. A concept left out has no Spanish words.
+A minimal lexicon: enough to ask for slots, book one, say yes or no and ask for one's own bookings. A concept left
+out has no Spanish words.
 """
 from __future__ import annotations
 
@@ -20,4 +21,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "confirm_yes": ("si", "vale", "claro"),
     "confirm_no": ("no",),
     "time_cue": ("las",),
+    # a weekday of next week, and the patient's own bookings: words the reading's date and booking readers look for
+    "weekday_next_week": (r"de la (?:semana que viene|proxima semana)",),
+    "booking_name": (r"citas?", r"reservas?"),
+    "own_bookings": (r"mis citas", r"mis reservas", r"(?:tengo|hay) (?:alguna )?{booking} (?:reservad|agendad)\w*"),
 }

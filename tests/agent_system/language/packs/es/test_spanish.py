@@ -119,3 +119,23 @@ def test_once_removed_spanish_words_are_read_no_more(spanish, pipeline, lucia):
     events, _ = run_turn(pipeline, lucia, LISTING)
     plan = next(e for e in events if e.type == "plan")
     assert all("date" not in s["parameters"] for s in plan.steps), plan.steps
+
+
+def test_next_weeks_thursday_and_mis_citas_are_read_in_spanish_words(spanish, pipeline, clinics, lucia):
+    """"el jueves de la semana que viene" is next week's Thursday, not this week's, and "mis citas" asks for the
+    patient's own bookings: both with words only the Spanish pack has."""
+    next_thursday = THURSDAY + timedelta(days=7)
+    events, listing = run_turn(pipeline, lucia, "¿hay cardiólogo el jueves de la semana que viene?")
+    plan = next(e for e in events if e.type == "plan")
+    assert {s["parameters"].get("date") for s in plan.steps} == {next_thursday.isoformat()}, plan.steps
+    slot = next(s for s in listing.slots if s.time.endswith(":00"))
+    run_turn(pipeline, lucia, f"resérvame con {slot.doctor} el jueves de la semana que viene a las {int(slot.time[:2])}")
+    assert store_bookings(clinics, slot.clinic, lucia.patient.cpf) == [
+        (slot.clinic, slot.doctor, next_thursday.isoformat(), slot.time)]
+
+    events, mine = run_turn(pipeline, lucia, "¿cuáles son mis citas?")
+    plan = next(e for e in events if e.type == "plan")
+    assert {(s["clinic"], s["action"]) for s in plan.steps} == {
+        (clinic, "list_my_appointments") for clinic in ("clinic_a", "clinic_b", "clinic_c", "clinic_d", "clinic_e",
+                                                        "clinic_f")}, plan.steps
+    assert mine.lang == "es" and slot.doctor in mine.text, mine.text
