@@ -171,7 +171,19 @@ def outcome_problems(outcome: dict[str, Any], before: dict, after: dict, cpf: st
         found.append(f"não pediu confirmação de {outcome['confirmar']}")
     if "pergunta" in outcome:  # the options the question must name, or true for any clarifying question
         found += question_problems([] if outcome["pergunta"] is True else outcome["pergunta"], answer.text)
+    if "informacao" in outcome:  # [clinic, "address" | "phone"]: that clinic's, and no other clinic's
+        clinic_id, field_name = outcome["informacao"]
+        found += information_problems(clinic_id, field_name, answer.text)
     return found
+
+
+def information_problems(clinic_id: str, field_name: str, text: str) -> list[str]:
+    """The answer gives the clinic's address or phone, and no other clinic's."""
+    registry = ClinicRegistry.load()
+    given = {c.id for c in registry.clinics if getattr(c.contact, field_name) in text}
+    if clinic_id not in given:
+        return [f"a resposta não dá {field_name} de {clinic_id}"]
+    return [f"a resposta dá {field_name} também de {sorted(given - {clinic_id})}"] if given - {clinic_id} else []
 
 
 def holder_problems(wanted: dict[str, str] | None, held: Holder | None, cpf: str) -> list[str]:

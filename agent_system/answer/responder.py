@@ -120,12 +120,13 @@ class _Answer:
                       if r.action in STAFF_ACTIONS or r.action in CHANGE_ACTIONS or tool_error(r)
                       or (r.action == CALLBACK and r.status != "ok")]
         if Intent.PERSON in self.plan.intents:
-            paragraphs += contact_paragraphs(results, self.words, self.plan.callback_clinic)
+            info = contact_paragraphs(results, self.words, self.plan.callback_clinic)
         else:
-            paragraphs += clinic_info_paragraphs(results, self.words, self.plan.health_plan,
-                                                 phones_only=Intent.CLINIC_INFO not in self.plan.intents
-                                                 and Intent.PRICE in self.plan.intents)
-        paragraphs += callback_paragraphs(results, self.words)
+            info = clinic_info_paragraphs(results, self.words, self.plan.health_plan,
+                                          phones_only=Intent.CLINIC_INFO not in self.plan.intents
+                                          and Intent.PRICE in self.plan.intents)
+        asked_after = self._asked_after(Tool.GET_CLINIC_INFO, (MY_APPOINTMENTS, LIST_SLOTS))
+        paragraphs += ([] if asked_after else info) + callback_paragraphs(results, self.words)
         if any(r.action == MY_APPOINTMENTS for r in results):
             paragraphs += self._my_appointments(results)
         checked = self.plan.checked_move is not None and self.plan.awaiting is not None  # the listing only checked it
@@ -133,7 +134,14 @@ class _Answer:
         if listings and not checked:
             rescheduling = Intent.RESCHEDULE in self.plan.intents and Intent.BOOK not in self.plan.intents
             paragraphs += SlotListingText(self.words, rescheduling, self.plan.day_part).paragraphs(listings)
-        return paragraphs
+        return paragraphs + (info if asked_after else [])
+
+    def _asked_after(self, action: str, others: tuple[str, ...]) -> bool:
+        """"show me her openings on Friday and where is that clinic?": the clinics' information answers last when the
+        message asked for it after the listings or bookings."""
+        asked = [s.step_id for s in self.plan.steps if s.action == action]
+        before = [s.step_id for s in self.plan.steps if s.action in others]
+        return bool(asked and before) and min(asked) > min(before)
 
     def _found_the_next_free(self, result: StepResult) -> bool:
         """The doctor's listing a move to the next free slot found its slot in: the yes or no asked for that slot is

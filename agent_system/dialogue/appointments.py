@@ -118,6 +118,8 @@ class AppointmentPlanning:
         original = just_made or original or self._known("reschedule")
         if original is None:
             return
+        if self.r.relative.day_position:
+            return self._offer_in_day(original)
         if self.r.relative.next_free or (new is None and self.target.to_part_of_day(original)):
             return self._offer_next_free(original)
         new = new or self.target.slot(original, ordinal_free=not self.ordinal_used)
@@ -258,13 +260,23 @@ class AppointmentPlanning:
     def _offer_next_free(self, original: AppointmentItem) -> None:
         """"o próximo horário livre depois desse": list the doctor's slots from the booking on; the first one after
         it is offered for a yes once the clinic has answered (`awaited_change`)."""
-        self.out.note("The next free slot after the booking, or another part of its day: list its doctor's slots there, "
-                      "offer the one that fits.")
+        self.out.note("The next free slot after the booking, or another part of its day: list its doctor's slots there.")
         same_day = self.r.relative.same_day or self.target.to_part_of_day(original)
         day = {"date": original.date} if same_day else {"date_from": original.date}
         self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **day)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
-                        next_free_after=self._with_code(original), sooner=self.r.relative.sooner)
+                        next_free_after=self._with_code(original), sooner=self.r.relative.sooner,
+                        next_in_part=self.r.relative.next_free and self.r.day_part is not None)
+
+    def _offer_in_day(self, original: AppointmentItem) -> None:
+        """"o último q tiver nesse dia", "her earliest slot that same morning", "o primeiro da sexta": list the
+        doctor's slots that day; its first or last free one (in the part of the day said) is offered for a yes."""
+        day = self.target.position_day(original)
+        self.out.note(f"The {self.r.relative.day_position} free slot of {day}: list its doctor's slots that day.")
+        self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, date=day)
+        self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original),
+                        next_free_after=self._with_code(original), day_position=self.r.relative.day_position,
+                        day_part=self.r.day_part)
 
     def _shown_free(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
         """Whether the last listing showed the new slot free with the booking's doctor."""
@@ -282,18 +294,7 @@ class AppointmentPlanning:
 
     def _offer_new_slots(self, original: AppointmentItem) -> None:
         self.out.note("The new date or time is missing: list the doctor's free slots to choose from.")
-        filters = self._new_slot_filter(original)
+        filters = self.target.new_slot_filter(original)
         self.out.step(original.clinic, Tool.LIST_AVAILABLE_SLOTS, doctor=original.doctor, **filters)
         self.out.intend(Intent.RESCHEDULE, pending=PendingAction(action="reschedule", appointment=original,
                                                                  new_date=filters.get("date")))
-
-    def _new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
-        days = [d for d in self.r.days if d != original.date]
-        if self.r.relative.same_week:  # "the Friday of that week": that weekday in the booking's week, not this one
-            booked = date.fromisoformat(original.date)
-            days = [(booked + timedelta(date.fromisoformat(d).weekday() - booked.weekday())).isoformat() for d in days]
-        if days:
-            return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
-        if self.r.date_range:
-            return self.r.range_filter()
-        return {"date": self._pending("new_date")} if self._pending("new_date") else {}

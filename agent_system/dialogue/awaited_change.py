@@ -22,9 +22,14 @@ def after_next_free(plan: Plan, results: list[StepResult]) -> Plan:
     booked = plan.next_free_after
     if booked is None or plan.awaiting is not None:
         return plan
-    if plan.day_part:  # another part of its day: the one free slot there waits for a yes; several are listed
+    if plan.day_position:  # "o último desse dia": the first or last free slot of the day listed, in its part of it
+        there = [(s.date, s.time) for s in offered_slots(results, plan.day_part)
+                 if s.doctor == booked.doctor and (s.date, s.time) != (booked.date, booked.time)]
+        later = there[:1] if plan.day_position == "first" else there[-1:]
+    elif plan.day_part:  # "his next one after it, same morning": the next there; another part: its one free slot
         there = [(s.date, s.time) for s in offered_slots(results, plan.day_part) if s.doctor == booked.doctor]
-        later = there if len(there) == 1 else []
+        after = [s for s in there if s > (booked.date, booked.time)] if plan.next_in_part else []
+        later = after[:1] or (there if len(there) == 1 else [])
     elif plan.sooner:  # "mais cedo": the free slot right before it that day
         later = sorted((s.date, s.time) for s in offered_slots(results) if s.doctor == booked.doctor
                        and s.date == booked.date and s.time < booked.time)[-1:]

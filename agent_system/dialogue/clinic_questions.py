@@ -25,11 +25,12 @@ def about_the_clinics(r: Reading) -> bool:
 
 
 def plan_clinic_info(out: PlanDraft, r: Reading, registry: ClinicRegistry, conversation: Conversation) -> None:
-    """Ask the clinics named, of a specialty, the one the conversation is about ("onde fica?" after a booking),
-    or all of them for their information; a price gets who to ask."""
+    """Ask the clinics named, of a specialty, the one of the request before ("… e qual o endereço de lá?"), the one
+    the conversation is about ("onde fica?" after a booking), or all of them for their information; a price gets
+    who to ask."""
     named = [d.clinic_id for d in r.doctors] + r.clinics + [c.id for key in r.specialties
                                                              for c in registry.for_specialty(key)]
-    in_context = None if named or _PLURAL.search(r.text) else clinic_in_context(conversation)
+    in_context = None if named or _PLURAL.search(r.text) else r.clinic_before or clinic_in_context(conversation)
     clinics = list(dict.fromkeys(named)) or ([in_context] if in_context else registry.ids())
     out.note(f"A question about the clinics themselves: ask {', '.join(clinics)} for their information.")
     for clinic_id in clinics:

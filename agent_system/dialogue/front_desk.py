@@ -19,7 +19,9 @@ class FrontDesk:
     def plan(self, reading: Reading, conversation: Conversation, plan_for: PlanFor,
              reread: Reread) -> tuple[Plan, Reading]:
         """The turn's plan, and the reading it answers (an earlier request, once its person is named)."""
-        contact = plan_human_contact(reading, conversation, self.registry, self.federation)
+        # "book X … and what's the number there?": a request that writes beside it keeps every request planned
+        writes_beside = any(part.asks_to_write for part in reading.parts)
+        contact = None if writes_beside else plan_human_contact(reading, conversation, self.registry, self.federation)
         if contact is not None:
             return contact, reading
         return plan_for_family(reading, conversation, plan_for, reread)

@@ -73,7 +73,8 @@ class MoveTarget:
         other_day = any(d != original.date for d in r.days) or r.date_range is not None
         part_move = r.relative.to_day_part or bool(r.day_part and (r.instead or r.relative.same_day or r.proposes
                                                                      or r.moves_to))
-        return part_move and not (r.times or other_day)
+        shifted = r.relative.shift_minutes is not None or r.relative.shift_days is not None  # "1h pra frente, de manhã"
+        return part_move and not (r.times or other_day or shifted)
 
     def said(self, original: AppointmentItem, new: tuple[str, str]) -> bool:
         """Whether the patient said the new slot ("pra sexta às 10h", "muda pra 17h"); one computed from the booking
@@ -84,6 +85,25 @@ class MoveTarget:
         days = set(target.days) if target and target.days else set(self.r.days)
         times = set(target.times) if target and target.times else set(self.r.times)
         return new[1] in times and (new[0] in days or (not days and new[0] == original.date))
+
+    def new_slot_filter(self, original: AppointmentItem) -> dict[str, str]:
+        """The listing filter for the new slot's days: those said (in the booking's week for "the Friday of that
+        week"), the window said, or the day said before the bookings were looked up."""
+        days = [d for d in self.r.days if d != original.date]
+        if self.r.relative.same_week:  # "the Friday of that week": that weekday in the booking's week, not this one
+            booked = date.fromisoformat(original.date)
+            days = [(booked + timedelta(date.fromisoformat(d).weekday() - booked.weekday())).isoformat() for d in days]
+        if days:
+            return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
+        if self.r.date_range:
+            return self.r.range_filter()
+        return {"date": self._pending("new_date")} if self._pending("new_date") else {}
+
+    def position_day(self, original: AppointmentItem) -> str:
+        """The day whose first or last free slot a move asks for: a day said, days away from the booking, or its own."""
+        shift = self.r.relative.shift_days
+        said = self.new_slot_filter(original).get("date") if shift is None else None
+        return said or (date.fromisoformat(original.date) + timedelta(days=shift or 0)).isoformat()
 
     def _pending(self, field: str) -> Any:
         return getattr(self.pending, field, None)

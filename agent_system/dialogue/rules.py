@@ -10,7 +10,7 @@ from agent_system.dialogue.day_part import in_day_part
 from agent_system.dialogue.follow_ups import FollowUps
 from agent_system.dialogue.handlers import HANDLERS, PlanningTurn
 from agent_system.dialogue.held_slots import offer_soonest
-from agent_system.dialogue.several_requests import combined
+from agent_system.dialogue.several_requests import at_the_clinic_before, combined
 from agent_system.sessions.conversation import Conversation
 from agent_system.dialogue.reading.federation_words import FederationWords
 from agent_system.dialogue.reading.reading import Reading, read
@@ -35,7 +35,8 @@ class RulesPlanner:
     def plan(self, reading: Reading, conversation: Conversation, today: date) -> Plan:
         """The plan for a message the turn has read, with the reasoning that led to it."""
         if reading.parts:  # "marca X e me mostra Y": every request planned, in the order asked
-            return combined([in_day_part(self.plan(part, conversation, today), part) for part in reading.parts])
+            return combined([in_day_part(self.plan(part, conversation, today), part)
+                             for part in at_the_clinic_before(reading.parts)])
         follow_ups = FollowUps(reading, conversation, self.registry, self.doctors,
                                lambda text: read(text, conversation, today, self.doctors, self.federation))
         return _Policy(self.registry, reading, conversation, follow_ups).plan()

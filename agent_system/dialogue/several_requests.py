@@ -8,6 +8,9 @@ every request that lists asked for it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from agent_system.dialogue.reading.reading import Reading
 from agent_system.domain.plan import Plan, Step
 from agent_system.domain.tools import Tool
 
@@ -31,6 +34,19 @@ def combined(plans: list[Plan]) -> Plan:
         facts.pop("day_part", None)
     notes = [note for p in plans for note in p.notes]
     return Plan(steps=steps, intents=intents, source=plans[0].source, reasoning=reasoning, notes=notes, **facts)
+
+
+def at_the_clinic_before(requests: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """"agenda a Dra. X na quinta às 10h, e onde fica?": a clinic question that names no clinic is about
+    the one clinic of the request before it (its doctor's, or the one it names)."""
+    carried: list[Reading] = []
+    for request in requests:
+        before = carried[-1] if carried else None
+        clinics = list(dict.fromkeys([d.clinic_id for d in before.doctors] + before.clinics)) if before else []
+        if request.asks_about_a_clinic and not (request.clinics or request.doctors) and len(clinics) == 1:
+            request = replace(request, clinic_before=clinics[0])
+        carried.append(request)
+    return tuple(carried)
 
 
 def _one_day_part(plans: list[Plan]) -> bool:

@@ -176,6 +176,9 @@ class Plan(BaseModel):
     shown_bookings: BookingFilter | None = None  # a question about some of the patient's bookings shows only those
     next_free_after: AppointmentItem | None = None  # a reschedule to the first free slot after this booking
     sooner: bool = False  # with `next_free_after`: the free slot right before that booking, the same day
+    next_in_part: bool = False  # with `next_free_after` and `day_part`: the next free slot after it in that part
+    # with `next_free_after`: the first or last free slot of the day listed ("o último desse dia", "her earliest")
+    day_position: Literal["first", "last"] | None = None
     # A move to a slot no listing showed ("uma hora depois", "same time on Thursday"): asked for a yes only once its
     # doctor's listing of that day shows it free; otherwise that day's real slots are shown instead
     checked_move: PendingChange | None = None

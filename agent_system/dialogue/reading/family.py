@@ -57,8 +57,8 @@ def person_in(message: str) -> tuple[str, str | None] | None:
 
 
 def person_said(message: str) -> PersonSaid | None:
-    """A message that gives a full name, a CPF or both and nothing else ("Sofia Almeida Costa", "cpf dela
-    123.456.789-09", "her name is Ana Lima"); None for any other message."""
+    """A message that gives a full name, a CPF or both and nothing else ("Lia Prado Nunes", "o cpf dela é
+    390.533.447-05", "she is Ana Lima"); None for any other message."""
     found = _CPF_LIKE.search(message)
     rest = message if found is None else message[:found.start()] + " " + message[found.end():]
     words = [w for w in re.split(r"[\s,;:.!?()]+", _NOT_NAME.sub(" ", rest)) if w]

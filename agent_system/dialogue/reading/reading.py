@@ -86,6 +86,8 @@ class Reading:
     cant_make_it: bool = False  # "não vou poder na quarta", "I can't do Friday"
     proposes: bool = False  # "e se fosse…", "dá pra ser…", "… works better": something put forward in place of another
     relative: RelativeChange = RelativeChange()  # "uma semana depois", "no mesmo dia", "the next opening after it"
+    # "marca com a Dra. X … e qual o endereço dessa clínica?": the clinic of the request before a clinic question
+    clinic_before: str | None = None
     # "marca X e me mostra Y": each request read on its own, in order (empty when the message asks for one thing)
     parts: tuple["Reading", ...] = ()
     # The red-flag screen's verdict: set when a turn reads its own message, None for earlier messages re-read.
@@ -95,6 +97,12 @@ class Reading:
     def offers_another(self) -> bool:
         """"não vou poder na quarta, pode ser sexta?": a day or time the patient cannot make, and another offered."""
         return self.cant_make_it and (len(self.dates) > 1 or bool(self.times) or (bool(self.dates) and self.same_time))
+
+    @property
+    def asks_about_a_clinic(self) -> bool:
+        """A question about a clinic itself (its address, phone, hours), with no slot or change asked beside it."""
+        return self.wants_clinic_info and not (self.wants_book or self.wants_cancel or self.wants_reschedule
+                                               or self.dates or self.times)
 
     @property
     def only_a_time(self) -> bool:
@@ -224,11 +232,11 @@ def _is_request(r: Reading) -> bool:
 def _asks_on_its_own(r: Reading) -> bool:
     """A request with its own verb and what it is about, a question about a doctor or specialty on a day, or a
     whole slot (doctor, day and time) named."""
-    asked = r.wants_book or r.wants_list or r.wants_cancel or r.wants_mine or r.wants_reschedule
+    asked = r.wants_book or r.wants_list or r.wants_cancel or r.wants_mine or r.wants_reschedule or r.moves_to
     about = r.doctors or r.specialties or r.dates or r.times or r.points_at_booking or r.wants_mine or r.wants_cancel
     dated = _dated(r) or r.times
     asked_about = r.message.rstrip().endswith("?") and (r.doctors or r.specialties) and dated
-    return bool((asked and about) or asked_about or (r.doctors and r.dates and r.times))
+    return bool((asked and about) or asked_about or (r.doctors and r.dates and r.times) or r.asks_about_a_clinic)
 
 
 def _dated(r: Reading) -> bool:
@@ -244,7 +252,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
     # The ends of a window ("até sexta") bound it; they are not days asked about in their own right.
     undated = f"{dated[:window.span[0]]} {dated[window.span[1]:]}" if window else dated
     own_name = frozenset(normalize(conversation.patient.name).split())
-    ordinal, named = _ordinal(text, message, conversation), doctors.named_in(text, own_name)
+    ordinal, named = _ordinal(dated, message, conversation), doctors.named_in(text, own_name)
     offered = conversation.state.offered_doctors()
     if offered and ordinal is not None and not named and -len(offered) <= ordinal < len(offered):
         # "2" to "which of these doctors?" names the second doctor; it picks no slot of the listing.
@@ -266,7 +274,7 @@ def _read(message: str, conversation: Conversation, today: date, doctors: Doctor
         greets=bool(vocab.GREETING.search(text)), off_topic=bool(vocab.OFF_TOPIC.search(text)),
         agrees=bool(vocab.YES.search(text)), asks_to_write=is_write_request(message, doctors.name_words),
         booking_code=(code := booking_code_in(message)), confirmation=confirmation_reply(message, code),
-        moves_to=bool(asks.MOVE_TO.search(text)), instead=bool(asks.INSTEAD.search(text)),
+        moves_to=bool(asks.MOVE_TO.search(dated)), instead=bool(asks.INSTEAD.search(text)),
         cant_make_it=bool(asks.CANT_MAKE_IT.search(text)), proposes=proposes(text),
         changes_it=bool(asks.CHANGE_IT.search(text)), corrects=bool(asks.CORRECTION.search(text)),
         same_time=bool(asks.SAME_TIME.search(text)), adds_booking=asks.adds_booking(message, text),

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from collections.abc import Iterable
 from datetime import date
+from typing import Literal
 
 from agent_system.language.lexicon import (
     LivePattern, alternatives, concept_pattern, number_table, weekday_numbers, words)
@@ -91,6 +92,9 @@ _NEXT_FREE = LivePattern(lambda: re.compile(
     rf" (?:{_any('next_free_after')})\b|\b(?:{_any('next_free_said')})\b"))
 # A move to another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã", "to the afternoon".
 _DAY_PART_MOVE = concept_pattern("day_part_move")
+# A position inside a day ("o último q tiver nesse dia", "her earliest slot that same morning"): a move only when
+# tied to a day or a part of it, so "qual o primeiro horário livre?" stays a question about the soonest slot.
+_DAY_FIRST, _DAY_LAST, _DAY_ANCHOR = (concept_pattern(c) for c in ("day_first", "day_last", "day_anchor"))
 # Where the description of the booking ends and its new slot begins: "…passa pra", "…move it to".
 # The verb may have the booking between it and its new slot ("mudar a de quarta pra segunda"), or the new slot may be
 # proposed ("a consulta das 9 pode ser às 10h30?", "can the 2 pm one be 3 pm?").
@@ -124,6 +128,7 @@ class RelativeChange:
     to_day_part: bool = False  # "mais pro fim da tarde", "to the afternoon": another part of the booking's day
     sooner: bool = False  # "dá pra ser mais cedo?": with `next_free`, the free slot right before it that day
     following_week: bool = False  # "passa pra semana seguinte, mesmo dia": a week on, when a move names no day
+    day_position: Literal["first", "last"] | None = None  # "o último desse dia", "her earliest that morning"
     booking: SlotClues | None = None  # "a de segunda às 9h passa pra…": the booking, described before its new slot
     target: SlotClues | None = None  # …and the new slot, described after
 
@@ -132,7 +137,7 @@ class RelativeChange:
         """Whether the message says how a booking moves, relative to it."""
         described = self.booking is not None and self.target not in (None, SlotClues())
         return (self.shift_days is not None or self.shift_minutes is not None or self.same_day or self.next_free
-                or self.same_week or self.to_day_part or described)
+                or self.same_week or self.to_day_part or self.day_position is not None or described)
 
 
 def relative_change(text: str, today: date) -> RelativeChange:
@@ -151,7 +156,16 @@ def relative_change(text: str, today: date) -> RelativeChange:
                           names_weekday=bool(weekdays_named(new_part)),
                           next_free=bool(_NEXT_FREE.search(text)) or later_that_day,
                           sooner=bool(said and _EARLIER_WORD.search(said[0])),
-                          to_day_part=bool(_DAY_PART_MOVE.search(text)), booking=booking, target=target)
+                          to_day_part=bool(_DAY_PART_MOVE.search(text)), booking=booking, target=target,
+                          day_position=_day_position(text, today, same_day))
+
+
+def _day_position(text: str, today: date, same_day: bool) -> Literal["first", "last"] | None:
+    """The first or last free slot of a day, when the message ties it to one (said, pointed at, or a part of it)."""
+    if _NEXT_FREE.search(text) or not (same_day or _DAY_ANCHOR.search(text) or find_dates(text, today)):
+        return None
+    first, last = _DAY_FIRST.search(text), _DAY_LAST.search(text)
+    return "last" if last and not first else "first" if first and not last else None
 
 
 def _shift(text: str) -> int | None:

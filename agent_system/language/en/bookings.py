@@ -14,6 +14,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         r"call (?:it |that |this )?off",
         # dropping it: "drop it", "scrap my appointment", "remove my booking"
         r"(?:scrap|drop|ditch|nix|forget(?: about)?|remove|delete|erase) (?:it|that|this|{my_booking})",
+        # "drop the cardiology one", "ditch my friday appointment": one booking named by what it is
+        r"(?:scrap|drop|ditch|nix|remove|delete|erase) (?:the|my) (?:\w+ ){1,2}(?:one|appointment|booking)",
         r"desist\w* (?:of )?(?:{my_booking}|{booking})",
         r"(?:bail|back out|pull out|opt out|skip)(?: on| of)? (?:it|that|this|{my_booking})",
         # not going: "I cannot make it", "won't be able to come"

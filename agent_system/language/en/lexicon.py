@@ -23,7 +23,7 @@ _THE_CODE = (r"(?:(?:(?:booking|confirmation|reservation|appointment) )?code"
 
 LEXICON: dict[str, tuple[str, ...]] = {
     "book": (r"book\w*", r"schedule", r"i ?ll take", r"i will take", r"i want (?:the|that|this)", r"sign me up",
-             r"i(?: d| would)? (?:like|want) to see (?:dr|dra|doctor)", r"appointment with"),
+             r"i(?: d| would)? (?:like|want) to see (?:dr|dra|doctor)", r"appointment with", r"grab", r"lock (?:in|me in)"),
     "list": (r"slots?", r"available", r"availability", r"openings?", r"when can", r"options", r"show", r"list\w*",
              r"appointments?", r"doctors?"),
     "greeting": (
@@ -66,7 +66,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "accept_filler": ("please", "pls", "plz", "then", "so", "and", "oh", "well", "really", "just", "very",
                       "that one", "this one", "that", "it"),
     # requests that write (dialogue/reading/write_intent.py)
-    "write_book": (r"book", r"reserve", r"schedule"),
+    "write_book": (r"book", r"reserve", r"schedule", r"grab", r"lock (?:in|me in)"),
     "write_cancel": (r"call off",),
     "write_move": (r"reschedule", r"postpone", r"push (?:it )?back"),
     "change_verb": (r"move", r"change", r"switch", r"shift"),
@@ -95,10 +95,10 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "courtesy": ("if possible", "if you can"),
     "go_ahead_tag": ("would that work", "is that ok", "ok for you"),
     "just_asking": ("just asking", "just wondering", "just curious", "only asking", "hypothetically"),
-    "confirm_yes": ("yes", "yep", "yeah", "yup", "confirm", "confirmed", "sure", "great", "fine", "perfect", "ahead"),
+    "confirm_yes": ("yes", "yep", "yeah", "yup", "confirm", "confirmed", "sure", "great", "fine", "perfect", "ahead", "good"),
     "confirm_along": ("go", "ahead", "do", "it", "please", "thanks", "thank", "you", "cancel", "reschedule", "move",
                       "change", "switch", "the", "code", "is", "my", "that", "one", "appointment", "here", "sorry", "s",
-                      "its", "now", "right", "correct", "works", "work", "for", "me", "sounds", "good", "fine", "great"),
+                      "its", "now", "right", "correct", "works", "work", "for", "me", "sounds", "fine", "great"),
     "confirm_no": ("no", "nope", "nah", "not", "don", "dont", "t", "never", "keep", "wait", "hold", "think", "later",
                    "maybe"),
     # another day or time put forward without a verb of moving (dialogue/reading/proposals.py)

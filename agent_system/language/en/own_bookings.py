@@ -33,6 +33,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         r"(?:did|has) (?:it|that|this|my \w+) (?:actually |really )?(?:go|gone) through",
         r"(?:was|is) (?:it|that|my \w+) (?:really |actually )?(?:confirmed|booked)",
         r"what time (?:was|is) (?:the|my) [\w ]+? one",
+        # "the skin doctor appointment, what day was it?": a booking named, then asked about
+        r"{booking},? (?:what|which) (?:day|time|date|clinic) (?:was|is) it", r"(?:what|which) (?:day|date) was it\b",
         # "who will I be seeing?": the doctor of one's own booking
         r"(?:which|what|who) (?:doctor |dr |clinic )?(?:am i|are we|will i be|i m) (?:seeing|seen by|going to see|booked with)",
         r"(?:is|are|was) my (?:\w+ )?(?:{booking}|thing|one)",

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
-    "time_cue": ("at",),
+    "time_cue": ("at",
+                 # "move it to 10 the same day": a bare number after a move of the booking, unless a date follows
+                 r"(?:mov|push|bump|switch|chang|shift)\w* (?:it|that|this|that one|this one|me) to(?= \d{1,2}(?!\d)"
+                 r"(?! ?(?:st|nd|rd|th)\b)(?! (?:of|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b))",
+                 # "could Dr. X's be 11 instead?": a bare number the booking could be, not a count of anything
+                 r"(?:it|that|one|s) be(?= \d{1,2}(?!\d)(?! ?(?:st|nd|rd|th)\b)(?! (?:of|days?|weeks?|hours?|min\w*|months?|people|"
+                 r"jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b))"),
     "hour_cue": (r"at",),
     "not_after_hour": (r"slots?", r"appointments?", r"of"),
     "hour_follows": (r"o ?clock", r"in the (?:morning|afternoon|evening)", r"am\b", r"pm\b"),
@@ -61,6 +67,14 @@ WORDS: dict[str, tuple[str, ...]] = {
                        r"(?:opens? up|frees? up|is free|is open|comes up) next after", r"next after (?:that|this|it|mine|my)"),
     # another part of the booking's own day: "to the afternoon"
     "day_part_move": (r"(?:later|earlier) in the (?:morning|afternoon|evening)", r"(?:to|into) the (?:morning|afternoon|evening)"),
+    # a position inside a day: "her earliest slot that same morning", "the last one she has that day"
+    "day_first": (r"(?:her|his|the|their) (?:earliest|first)(?: (?:free |open |available )?(?:slot|one|opening|appointment|time))?",
+                  r"earliest (?:free |open |available )?(?:slot|one|opening|appointment|time)"),
+    "day_last": (r"(?:her|his|the|their) (?:last|latest|final)(?: (?:free |open |available )?(?:slot|one|opening|appointment|time))?",
+                 r"latest (?:free |open |available )?(?:slot|one|opening|appointment|time)"),
+    "day_anchor": (r"(?:of|in) the (?:day|morning|afternoon)", r"(?:that|the same|that same) day",
+                   r"(?:that|the same|that same|this) (?:morning|afternoon)",
+                   r"(?:she|he|they) (?:has|have) (?:that|on)", r"on (?:monday|tuesday|wednesday|thursday|friday)"),
     "move_stem": (r"mov", r"change", r"switch", r"shift", r"push", r"bump", r"reschedul"),
     "move_to_word": (r"to", r"into", r"for"),
     "could_be": (r"(?:can|could) (?:it|that|this|that one|this one) be",),

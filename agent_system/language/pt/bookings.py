@@ -73,7 +73,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                 r" horario|a|o)(?: (?:de|da|do|com)\b(?: [\w.]+){1,3}?)? )?(?:pra|pras|para|pro|pros|p/) {target}",),
     "target_article": (r"o", r"a"),
     "target_day": (r"dia",),
-    "target_word": (r"\d\w*", r"amanha", r"hoje", r"proxim\w*", r"semana", r"mes", r"mesm\w*", r"outr[oa]",
+    "target_word": (r"\d\w*", r"amanha", r"hoje", r"proxim\w*", r"semana", r"mes", r"mesm\w*", r"msm", r"outr[oa]",
                     r"mais (?:tarde|cedo)", r"segunda", r"terca", r"quarta", r"quinta", r"sexta", r"janeiro", r"fevereiro",
                     r"marco", r"abril", r"maio", r"junho", r"julho", r"agosto", r"setembro", r"outubro", r"novembro",
                     r"dezembro", r"de (?:manha|tarde)", r"manha", r"tarde", r"noite"),

@@ -20,7 +20,8 @@ _FOR_THEM = r"[^.?!]*?\b(?:pro|pra|para|p/)\s+(?:ele|ela)\b"
 
 LEXICON: dict[str, tuple[str, ...]] = {
     "book": (r"agend(?!a\b)\w*", r"marc(?:ar|a|o|ando|que)", r"reserv\w*", r"quero (?:uma )?consulta", r"fico com",
-             r"pode ser", r"vou querer", r"quero (?:o|esse|este|esse horario)", r"confirm\w*", r"consulta com"),
+             r"pode ser", r"vou querer", r"quero (?:o|esse|este|esse horario)", r"confirm\w*", r"consulta com",
+             r"fecha pra mim"),
     "list": (r"horarios?", r"disponi\w*", r"vagas?", r"agenda", r"tem (?:horario|vaga|consulta)",
              r"quando (?:tem|posso|pode)", r"opcoes", r"ver", r"mostr\w*", r"quais", r"consultas?", r"especialistas?",
              r"medicos?", r"cardiologistas?"),
@@ -87,7 +88,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "esse", "essa", "esse ai", "essa ai"),
     # requests that write (dialogue/reading/write_intent.py)
     "write_book": (r"marc(?:a|ar|amos)", r"marque", r"agend(?:a|ar|e)", r"reserv(?:a|ar|e)", r"encaix(?:a|ar|e)",
-                   r"garant(?:e|a|ir)"),
+                   r"garant(?:e|a|ir)", r"fecha pra mim"),
     "write_cancel": (r"cancel(?:a|ar|e)?", r"desmarc(?:a|ar)", r"desmarque"),
     "write_move": (r"remarc(?:a|ar)", r"remarque", r"reagend(?:a|ar|e)", r"adi(?:a|ar|e)", r"antecip(?:a|ar|e)"),
     "change_verb": (r"mud(?:a|ar|e)", r"troc(?:a|ar)", r"troque", r"pass(?:a|ar|e)", r"jog(?:a|ar|ue)"),
@@ -122,7 +123,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
                       "remarca", "mover", "trocar", "troca", "troque", "mudar", "muda", "mude", "ser", "entao", "o", "a",
                       "e", "codigo", "meu", "minha", "essa", "esse", "isso", "consulta", "aqui", "esta", "ta", "segue",
                       "desculpa", "desculpe", "foi", "mal", "agora", "correto", "certo", "mim", "pra", "manda",
-                      "ver", "obg", "valeu", "kkk", "show", "otimo", "ai", "remarque", "mude", "confirme"),
+                      "ver", "obg", "valeu", "kkk", "show", "otimo", "ai", "remarque", "mude", "confirme", "passar", "serve",
+                      "passa", "passe", "jogar", "joga"),
     "confirm_no": ("nao", "negativo", "nunca", "jamais", "deixa", "deixar", "mantem", "mantenha", "manter", "espera",
                    "esperar", "pensar", "pensando", "depois", "talvez", "esquece", "desisti"),
     # another day or time put forward without a verb of moving (dialogue/reading/proposals.py)

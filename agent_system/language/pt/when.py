@@ -70,6 +70,17 @@ WORDS: dict[str, tuple[str, ...]] = {
     # another part of the booking's own day: "mais pro fim da tarde", "pra parte da manhã"
     "day_part_move": (r"(?:pro|pra|para o|para a|ao|no|na) (?:fim|final|finalzinho|comeco|inicio) d[ao] (?:manha|tarde|noite)",
                       r"(?:pra|para|pro|na|no) (?:o |a )?(?:parte|periodo|turno) d[ao] (?:manha|tarde|noite)"),
+    # a position inside a day: "a primeira vaga da tarde", "o último vago do dia", "a última da quinta"
+    "day_first": (r"primeir[oa] (?:horario|vaga|vago|hora)(?: (?:livre|vago|disponivel))?(?: (?:dela|dele))?",
+                  r"primeir[oa](?: (?:dela|dele))? (?:d[ao] (?:dia|manha|tarde)|d[ae] (?:segunda|terca|quarta|quinta|sexta))",
+                  r"(?:horario|vaga) mais cedo (?:que|q) (?:tiver|tem|houver)", r"primeir[oa] (?:dela|dele)"),
+    "day_last": (r"ultim[oa] (?:horario|vaga|vago|hora)(?: (?:livre|vago|disponivel))?(?: (?:dela|dele))?",
+                 r"ultim[oa] (?:que|q) (?:ela |ele )?(?:tiver|tem|houver)",
+                 r"ultim[oa](?: (?:dela|dele))? (?:d[ao] (?:dia|manha|tarde)|d[ae] (?:segunda|terca|quarta|quinta|sexta))",
+                 r"(?:horario|vaga) mais tarde (?:que|q) (?:tiver|tem|houver)", r"ultim[oa] (?:dela|dele)"),
+    "day_anchor": (r"d[ao] (?:dia|manha|tarde)", r"(?:nesse|neste|naquele|no mesmo|mesmo|msm|no msm) dia",
+                   r"(?:nessa|naquela|na mesma|mesma) (?:manha|tarde)", r"de manha",
+                   r"a tarde", r"d[ae] (?:segunda|terca|quarta|quinta|sexta)"),
     # where a booking's description ends and its new slot begins: "…passa pra", "a das 9 pode ser às 10h30?"
     "move_stem": (r"pass", r"mud", r"troc", r"jog", r"remarc", r"reagend"),
     "move_to_word": (r"pra", r"para", r"pro"),

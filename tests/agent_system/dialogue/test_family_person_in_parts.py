@@ -12,7 +12,7 @@ from tests.support import all_store_bookings, make_cpf, run_turn
 # (request, first part, second part, the relative's name as booked, the slot): the request names a whole slot.
 IN_PARTS = [
     ("Quero marcar dermatologia pra minha filha na terça 01/12 às 10h30 com a Dra. Mariana Alves",
-     "O nome dela é Sofia Almeida Costa", "CPF {cpf}", "Sofia Almeida Costa",
+     "Ela se chama Lia Prado Nunes", "CPF {cpf}", "Lia Prado Nunes",
      ("clinic_f", "Dra. Mariana Alves", "2026-12-01", "10:30")),
     ("queria marcar ortopedia pra minha mae, dr rafael moreira quinta 03/12 as 11:30",
      "cpf dela {cpf}", "maria das gracas oliveira", "Maria das Gracas Oliveira",
