@@ -161,6 +161,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
         she he her his my our i it its is please hi hello name book monday tuesday wednesday thursday friday saturday
         sunday january february march april may june july august september october november december doctor
         mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec noon
+        he's she's he’s she’s
         """.split()),
     "request_word": tuple("""needs wants an the appointment with on at for""".split()),
     "relative_start": ("my",),

@@ -52,6 +52,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "booking_detail_asked": (
         r"(?:what|which) (?:time|day|date|clinic|doctor)", r"(?:with )?whom", r"who with", r"whose name", r"when",
         r"under (?:what|which|whose) name",
+        # "when's the next one?": the next of those shown (a free slot is "the next opening", "the next free slot")
+        r"(?:which|when) (?:is |s )?the next one\b",
     ),
     "own_next_not": (r"slot", r"opening", r"available", r"free", r"week"),
     # "do I have anything this week?" ("on Friday": "on" is one of the days ahead)

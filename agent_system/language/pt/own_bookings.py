@@ -59,6 +59,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "booking_detail_asked": (
         r"(?:qual|que|quais) (?:a |o )?(?:hora|horas|horario|dia|data|clinica|medic[oa]|doutor[a]?)",
         r"(?:com|(?:em|no) nome de) quem", r"quando", r"qnd", r"qdo",
+        # "qual é a próxima?": the next of those shown (a free slot is "o próximo horário", "a próxima vaga")
+        r"(?:qual|quando) (?:e |eh |vai ser |sera )?a (?:proxima|prox)\b(?! (?:vaga|data|semana|livre|disponivel))",
     ),
     "own_next_not": (r"vaga", r"horario", r"data", r"livre", r"semana"),
     # "tenho algo na quarta?" (said with the other language's words too: "tenho algo tomorrow?")

@@ -21,6 +21,8 @@ CPF = make_cpf(97201)
     (f"Davi Brandão Nogueira - cpf {CPF}", "Davi Brandão Nogueira"),
     (f"pra minha filha maria eduarda duarte cpf {CPF}, dermato segunda", "Maria Eduarda Duarte"),
     (f"for my husband: Dr. Rafael Moreira on the 3rd. Name: Marcos Lima Duarte, CPF {CPF}", "Marcos Lima Duarte"),
+    (f"He's Otto Lima Duarte, CPF {CPF}, Thursday works", "Otto Lima Duarte"),
+    (f"pra minha filha julia lima duarte, o cpf dela e {CPF}", "Julia Lima Duarte"),
 ])
 def test_the_person_named_with_the_request(message, name):
     found = person_named_in(message, frozenset({"camila", "rocha"}))

@@ -73,7 +73,8 @@ def test_a_short_question_right_after_the_bookings_were_shown_is_about_them(pipe
     assert shown(answer) == [THURSDAY] and not answer.slots, answer.text
 
 
-@pytest.mark.parametrize("question", ["em nome de quem ficou essa última?", "que horas ficou mesmo?",
+@pytest.mark.parametrize("question", ["em nome de quem ficou essa última?", "que horas ficou mesmo?", "qual e a proxima?",
+                                      "when's the next one?",
                                       "Essa consulta está no nome de quem?", "e ta no nome de quem?",
                                       "whose name is it under?", "which clinic is it at again?"])
 def test_a_question_about_the_booking_just_made_reads_the_bookings(pipeline, booked, question):
@@ -93,3 +94,10 @@ def test_a_booking_and_ones_bookings_in_one_message_shows_the_new_one(patient, p
     assert all_store_bookings(clinics, conversation.patient.cpf) == [made]
     assert made in shown(answer), answer.text
     assert "Por segurança" not in answer.text and "For your security" not in answer.text, answer.text
+
+
+@pytest.mark.parametrize("question", ["qual é a próxima vaga?", "qual o próximo horário livre?",
+                                      "what's the next free slot?"])
+def test_the_next_free_slot_right_after_a_booking_is_no_question_about_it(pipeline, booked, question):
+    events, answer = run_turn(pipeline, booked, question)
+    assert not only_my_bookings_read(events) or not shown(answer), answer.text
