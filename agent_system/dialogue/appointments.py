@@ -207,18 +207,18 @@ class AppointmentPlanning:
         said = r.relative.booking  # "a de segunda às 9h passa pra…": only the words before the new slot
         days = set(said.days) if said else self._clue("date", r.days)
         times = set(said.times) if said else self._clue("time", r.times)
-        mentioned = self._best_mentioned(pool, days, times, set(said.weekdays) if said else set())
-        if mentioned or not (days or times):
+        weekdays = set(said.weekdays) if said else set()
+        mentioned = self._best_mentioned(pool, days, times, weekdays)
+        if mentioned or not (days or times or weekdays):
             return mentioned or pool
-        # A reschedule names the new date too, so an unmatched date must not rule the booking out.
-        return pool if self._moving() else []
+        # A move names its new date too, so an unmatched one rules no booking out, unless the move is a shift.
+        return pool if self._moving() and not self.r.relative.shifts else []
 
     def _relative_only(self) -> bool:
         """"the second one, a week later": a new slot said only relative to the booking, so an ordinal is the
         booking's (it cannot also pick a new slot)."""
         relative = self.r.relative
-        return bool(relative.shift_days is not None or relative.shift_minutes is not None or relative.next_free
-                    or relative.following_week or self.r.same_time) and not self.r.times
+        return bool(relative.shifts or relative.following_week or self.r.same_time) and not self.r.times
 
     def _named(self, item: AppointmentItem) -> bool:
         """Whether the booking fits the specialties, doctors and clinics the message names."""

@@ -51,4 +51,6 @@ def _changes_the_new_booking(turn: PlanningTurn) -> bool:
     if made is None or not (correction if several else changes) or r.adds_booking or r.wants_cancel:
         return False
     same_specialty = not r.specialties or turn.specialty_of(made.clinic) in r.specialties
-    return same_specialty and all(d.name == made.doctor for d in r.doctors)
+    # "the Wednesday one, an hour earlier?" right after a Monday booking: a shift said of a day it is not on.
+    elsewhere = r.relative.shifts and bool(r.days) and made.date not in r.days
+    return same_specialty and all(d.name == made.doctor for d in r.doctors) and not elsewhere

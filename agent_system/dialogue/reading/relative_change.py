@@ -133,11 +133,16 @@ class RelativeChange:
     target: SlotClues | None = None  # …and the new slot, described after
 
     @property
+    def shifts(self) -> bool:
+        """Whether the new slot is a shift of the booking's ("an hour earlier", "a week later", "the next free one")."""
+        return self.shift_days is not None or self.shift_minutes is not None or self.next_free
+
+    @property
     def moves(self) -> bool:
         """Whether the message says how a booking moves, relative to it."""
         described = self.booking is not None and self.target not in (None, SlotClues())
-        return (self.shift_days is not None or self.shift_minutes is not None or self.same_day or self.next_free
-                or self.same_week or self.to_day_part or self.day_position is not None or described)
+        return (self.shifts or self.same_day or self.same_week or self.to_day_part or self.day_position is not None
+                or described)
 
 
 def relative_change(text: str, today: date) -> RelativeChange:
