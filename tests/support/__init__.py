@@ -110,6 +110,16 @@ def run_turn(pipeline, conversation, message: str):
     return events, answers[0]
 
 
+def moved_with_a_yes(pipeline, clinics, conversation, turns: list[str], change: str, yes: str):
+    """Run the earlier turns and the change; return (the change's answer, the stores before and after the yes)."""
+    for turn in turns:
+        run_turn(pipeline, conversation, turn)
+    _, asked = run_turn(pipeline, conversation, change)
+    before = all_store_bookings(clinics, conversation.patient.cpf)
+    run_turn(pipeline, conversation, yes)
+    return asked, before, all_store_bookings(clinics, conversation.patient.cpf)
+
+
 def store_bookings(fleet, clinic_id: str, cpf: str) -> list[tuple[str, str, str, str]]:
     """A CPF's bookings as the clinic's SQLite store holds them: (clinic, doctor, date, time), sorted."""
     import sqlite3

@@ -12,7 +12,7 @@ import pytest
 from agent_system.language.text import normalize
 from agent_system.dialogue.reading.proposals import proposes
 from clinic_servers.contract.cpf import normalize_cpf
-from tests.support import all_store_bookings, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, give_back, make_cpf, moved_with_a_yes, run_turn
 
 
 @pytest.mark.parametrize("text", [
@@ -31,16 +31,6 @@ def test_a_request_or_a_question_is_no_proposal(text):
     assert not proposes(normalize(text))
 
 
-def _moved(pipeline, clinics, conversation, turns: list[str], change: str, yes: str):
-    """Run the earlier turns and the change; return (the change's answer, the stores before and after the yes)."""
-    for turn in turns:
-        run_turn(pipeline, conversation, turn)
-    _, asked = run_turn(pipeline, conversation, change)
-    before = all_store_bookings(clinics, conversation.patient.cpf)
-    run_turn(pipeline, conversation, yes)
-    return asked, before, all_store_bookings(clinics, conversation.patient.cpf)
-
-
 @pytest.mark.parametrize(("turns", "change", "yes", "moved"), [
     (["Quero marcar com a Dra. Patrícia Gomes dia 24/11 às 11h"],
      "e se fosse na sexta?", "sim", ("clinic_d", "Dra. Patrícia Gomes", "2026-11-27", "11:00")),
@@ -53,7 +43,7 @@ def test_a_proposal_moves_the_booking_in_context_after_the_yes(pipeline, new_con
                                                                 yes, moved):
     conversation = new_conversation("Irene Paiva Matos", normalize_cpf(make_cpf(97701 + len(change))))
     try:
-        asked, before, after = _moved(pipeline, clinics, conversation, turns, change, yes)
+        asked, before, after = moved_with_a_yes(pipeline, clinics, conversation, turns, change, yes)
         assert asked.confirm is not None and asked.confirm.action == "reschedule"
         assert len(before) == 1 and before != [moved]
         assert after == [moved]
@@ -65,7 +55,7 @@ def test_the_booking_named_by_its_doctor_among_two_keeps_its_day(pipeline, new_c
     conversation = new_conversation("Irene Paiva Matos", normalize_cpf(make_cpf(97711)))
     turns = ["Quero marcar com a Dra. Camila Rocha dia 30/11 às 9h", "Quero marcar com o Dr. Rafael Moreira dia 26/11 às 10h"]
     try:
-        asked, _, after = _moved(pipeline, clinics, conversation, turns, "a da dra camila, dá pra ser as 11?", "sim")
+        asked, _, after = moved_with_a_yes(pipeline, clinics, conversation, turns, "a da dra camila, dá pra ser as 11?", "sim")
         assert asked.confirm is not None
         assert after == [("clinic_b", "Dra. Camila Rocha", "2026-11-30", "11:00"),
                          ("clinic_e", "Dr. Rafael Moreira", "2026-11-26", "10:00")]
@@ -78,7 +68,7 @@ def test_one_of_the_listed_bookings_by_position_with_a_relative_change(pipeline,
     turns = ["Book Dra. Ana Beatriz Souza on November 24 at 10 AM", "Book Dr. Marcelo Tavares on November 25 at 3:30 PM",
              "what have I got booked?"]
     try:
-        asked, _, after = _moved(pipeline, clinics, conversation, turns,
+        asked, _, after = moved_with_a_yes(pipeline, clinics, conversation, turns,
                                  "the second one: keep the hour but make it a week later", "yes")
         assert asked.confirm is not None
         assert after == [("clinic_a", "Dra. Ana Beatriz Souza", "2026-11-24", "10:00"),

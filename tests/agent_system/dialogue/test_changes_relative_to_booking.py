@@ -18,7 +18,7 @@ from agent_system.dialogue.reading import asks
 from agent_system.dialogue.reading.relative_change import SlotClues, relative_change
 from agent_system.dialogue.reading.spoken_days import spell_out_days
 from clinic_servers.contract.cpf import normalize_cpf
-from tests.support import all_store_bookings, give_back, make_cpf, run_turn
+from tests.support import all_store_bookings, give_back, make_cpf, moved_with_a_yes, run_turn
 
 TODAY = date(2026, 11, 23)  # a Monday
 
@@ -88,21 +88,11 @@ def test_days_counted_past_three(text, days):
     assert read(text).shift_days == days
 
 
-def _moved(pipeline, clinics, conversation, turns: list[str], change: str, yes: str):
-    """Run the booking turns and the change; return (the change's answer, the stores before and after the yes)."""
-    for turn in turns:
-        run_turn(pipeline, conversation, turn)
-    _, asked = run_turn(pipeline, conversation, change)
-    before = all_store_bookings(clinics, conversation.patient.cpf)
-    run_turn(pipeline, conversation, yes)
-    return asked, before, all_store_bookings(clinics, conversation.patient.cpf)
-
-
 def test_the_friday_one_moves_on_its_own_day_never_a_week_on(pipeline, new_conversation, clinics):
     conversation = new_conversation("Irene Paiva Matos", normalize_cpf(make_cpf(97601)))
     turns = ["Book Dr. Rafael Moreira on November 26 at 10 AM", "Book Dra. Mariana Alves on November 27 at 9 AM"]
     try:
-        asked, before, after = _moved(pipeline, clinics, conversation, turns,
+        asked, before, after = moved_with_a_yes(pipeline, clinics, conversation, turns,
                                       "the Friday one, make it an hour and a half later", "yes")
         assert asked.confirm is not None and asked.confirm.action == "reschedule"
         assert ("clinic_f", "Dra. Mariana Alves", "2026-11-27", "09:00") in before
@@ -115,7 +105,7 @@ def test_the_friday_one_moves_on_its_own_day_never_a_week_on(pipeline, new_conve
 def test_the_afternoon_of_the_same_day_offers_its_only_slot(pipeline, new_conversation, clinics):
     conversation = new_conversation("Irene Paiva Matos", normalize_cpf(make_cpf(97602)))
     try:
-        asked, before, after = _moved(pipeline, clinics, conversation,
+        asked, before, after = moved_with_a_yes(pipeline, clinics, conversation,
                                       ["Quero marcar com o Dr. Rafael Moreira dia 01/12 às 8h"],
                                       "passa pra parte da tarde, msm dia", "sim")
         assert asked.confirm is not None and asked.confirm.action == "reschedule"
@@ -155,7 +145,7 @@ def test_two_bookings_that_both_fit_ask_which_and_move_nothing(pipeline, new_con
 def test_earlier_that_day_offers_the_free_slot_right_before(pipeline, new_conversation, clinics):
     conversation = new_conversation("Irene Paiva Matos", normalize_cpf(make_cpf(97605)))
     try:
-        asked, before, after = _moved(pipeline, clinics, conversation,
+        asked, before, after = moved_with_a_yes(pipeline, clinics, conversation,
                                       ["Quero marcar com a Dra. Luciana Freitas dia 02/12 às 13h30"],
                                       "dá pra ser um pouco mais cedo?", "sim")
         assert asked.confirm is not None and asked.confirm.action == "reschedule"

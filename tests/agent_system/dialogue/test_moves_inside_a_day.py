@@ -12,7 +12,7 @@ from agent_system.dialogue.reading.relative_change import relative_change
 from agent_system.language.text import normalize
 from clinic_servers.contract.cpf import normalize_cpf
 from agent_system.domain.plan import part_of_day
-from tests.support import CLINIC_TODAY, all_store_bookings, call_tool, give_back, make_cpf, run_turn
+from tests.support import CLINIC_TODAY, all_store_bookings, call_tool, give_back, make_cpf, moved_with_a_yes, run_turn
 
 TODAY = date.fromisoformat(CLINIC_TODAY)
 
@@ -27,15 +27,6 @@ TODAY = date.fromisoformat(CLINIC_TODAY)
 ])
 def test_a_position_inside_a_day_is_read_only_when_tied_to_a_day(text, position):
     assert relative_change(normalize(text), TODAY).day_position == position
-
-
-def _moved(pipeline, clinics, conversation, turns, change, yes):
-    for turn in turns:
-        run_turn(pipeline, conversation, turn)
-    _, asked = run_turn(pipeline, conversation, change)
-    before = all_store_bookings(clinics, conversation.patient.cpf)
-    run_turn(pipeline, conversation, yes)
-    return asked, before, all_store_bookings(clinics, conversation.patient.cpf)
 
 
 def _free(clinics, clinic: str, doctor: str, day: str, part: str | None) -> list[str]:
@@ -70,7 +61,7 @@ def test_the_move_waits_for_a_yes_and_lands_on_a_free_slot(pipeline, new_convers
         run_turn(pipeline, conversation, booking)
         free = _free(clinics, clinic, doctor, day, part)
         time = {"first": free[0], "last": free[-1]}.get(new, new) if free else new
-        asked, before, after = _moved(pipeline, clinics, conversation, [], change, yes)
+        asked, before, after = moved_with_a_yes(pipeline, clinics, conversation, [], change, yes)
         assert asked.confirm is not None and asked.confirm.action == "reschedule"
         assert len(before) == 1 and before != [(clinic, doctor, day, time)]
         assert after == [(clinic, doctor, day, time)]
@@ -87,7 +78,7 @@ def test_the_first_of_the_day_skips_a_slot_someone_else_holds(pipeline, new_conv
         run_turn(pipeline, other, f"Quero marcar com o Dr. Rafael Moreira dia 03/12 às {free[0]}")
         run_turn(pipeline, conversation, f"Quero marcar com o Dr. Rafael Moreira dia 03/12 às {free[-1]}")
         assert all_store_bookings(clinics, other.patient.cpf) == [("clinic_e", "Dr. Rafael Moreira", "2026-12-03", free[0])]
-        asked, _, after = _moved(pipeline, clinics, conversation, [],
+        asked, _, after = moved_with_a_yes(pipeline, clinics, conversation, [],
                                  "consegue me passar pro primeiro horário dele nesse dia?", "sim")
         assert asked.confirm is not None
         assert after == [("clinic_e", "Dr. Rafael Moreira", "2026-12-03", free[1])]
