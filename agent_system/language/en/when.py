@@ -72,7 +72,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                   r"earliest (?:free |open |available )?(?:slot|one|opening|appointment|time)"),
     "day_last": (r"(?:her|his|the|their) (?:last|latest|final)(?: (?:free |open |available )?(?:slot|one|opening|appointment|time))?",
                  r"latest (?:free |open |available )?(?:slot|one|opening|appointment|time)"),
-    "day_anchor": (r"(?:of|in) the (?:day|morning|afternoon)", r"(?:that|the same|that same) day",
+    "day_anchor": (r"(?:of|in) the (?:day|morning|afternoon)", r"(?:on |of )?(?:that|the same|that same) day",
                    r"(?:that|the same|that same|this) (?:morning|afternoon)",
                    r"(?:she|he|they) (?:has|have) (?:that|on)", r"on (?:monday|tuesday|wednesday|thursday|friday)"),
     "move_stem": (r"mov", r"change", r"switch", r"shift", r"push", r"bump", r"reschedul"),

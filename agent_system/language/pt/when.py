@@ -78,8 +78,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                  r"ultim[oa] (?:que|q) (?:ela |ele )?(?:tiver|tem|houver)",
                  r"ultim[oa](?: (?:dela|dele))? (?:d[ao] (?:dia|manha|tarde)|d[ae] (?:segunda|terca|quarta|quinta|sexta))",
                  r"(?:horario|vaga) mais tarde (?:que|q) (?:tiver|tem|houver)", r"ultim[oa] (?:dela|dele)"),
-    "day_anchor": (r"d[ao] (?:dia|manha|tarde)", r"(?:nesse|neste|naquele|no mesmo|mesmo|msm|no msm) dia",
-                   r"(?:nessa|naquela|na mesma|mesma) (?:manha|tarde)", r"de manha",
+    "day_anchor": (r"d[ao] (?:dia|manha|tarde)", r"(?:nesse|neste|naquele|desse|deste|daquele|no mesmo|mesmo|msm|no msm) dia",
+                   r"(?:nessa|naquela|dessa|desta|daquela|na mesma|mesma) (?:manha|tarde)", r"de manha",
                    r"a tarde", r"d[ae] (?:segunda|terca|quarta|quinta|sexta)"),
     # where a booking's description ends and its new slot begins: "…passa pra", "a das 9 pode ser às 10h30?"
     "move_stem": (r"pass", r"mud", r"troc", r"jog", r"remarc", r"reagend"),

@@ -21,7 +21,8 @@ TODAY = date.fromisoformat(CLINIC_TODAY)
     ("passa pro ultimo horario dela nesse dia", "last"), ("o ultimo q tiver no msm dia", "last"),
     ("me coloca no primeiro horario da manha", "first"), ("pode ser o primeiro da sexta?", "first"),
     ("switch me to her earliest slot that same morning", "first"), ("the last one he has that day, please", "last"),
-    ("his latest opening of the day works", "last"),
+    ("his latest opening of the day works", "last"), ("muda pro primeiro horario desse dia", "first"),
+    ("troca pro ultimo horario daquela tarde", "last"), ("move me to the first slot on that day", "first"),
     ("qual o primeiro horario livre?", None), ("o ultimo horario livre depois desse", None),
     ("quero o primeiro", None), ("the last one", None),
 ])
