@@ -10,9 +10,9 @@ from agent_system.answer.contacts import CALLBACK, callback_paragraphs, contact_
 from agent_system.answer.plan_notes import PlanNotes
 from agent_system.answer.schedule_window import not_open_yet, schedule_not_open
 from agent_system.answer.slot_listing import SlotListingText
-from agent_system.domain.results import (CHANGE_ACTIONS, Change, LIST_SLOTS, MY_APPOINTMENTS, appointment_items, held_slots,
-                                         change_data, dependant_of, offered_slots, parsed, tool_error, unanswered,
-                                         written_items)
+from agent_system.domain.results import (CHANGE_ACTIONS, Change, LIST_SLOTS, MY_APPOINTMENTS, appointment_items,
+                                         change_data, dependant_of, known_booked_slots, offered_slots, parsed, tool_error,
+                                         unanswered, written_items)
 from agent_system.domain.events import ConfirmRequest
 from agent_system.domain.appointments import AppointmentItem, SlotOffer
 from agent_system.domain.tools import Tool
@@ -224,12 +224,12 @@ class _Answer:
         return (fits[:1] if wanted.next_only else fits) or ([] if wanted.days_said else booked)
 
     def _my_appointments(self, results: list[StepResult]) -> list[str]:
-        held = held_slots(results)
-        booked = self.shown(held)
+        known = known_booked_slots(results)
+        booked = self.shown(known)
         answered = [r for r in results if parsed(r, MyAppointments) is not None]
         down = [self.words.clinic(r.clinic) for r in results if r.action == MY_APPOINTMENTS and r not in answered
                 and not tool_error(r)]
-        other_days = not booked and bool(held)  # known bookings, none on the day asked about
+        other_days = not booked and bool(known)  # known bookings, none on the day asked about
         paragraphs = [self._booked_list(booked)] if booked else []
         if other_days and self.plan.shown_bookings and self.plan.shown_bookings.days_said:
             paragraphs.append(self.words.say("none_on_the_day", days=self._days_asked(self.plan.shown_bookings)))

@@ -115,7 +115,7 @@ def booked_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:
     return [unique[key] for key in sorted(unique)]
 
 
-def held_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:
+def known_booked_slots(results: list[StepResult]) -> list[tuple[str, BookedSlot]]:
     """The patient's bookings the turn knows of: those listed, with those booked or moved to in this very turn (a
     lookup asked beside a booking ran with the codes known before it), once each, by date, time, clinic and doctor."""
     made = {(item.date, item.time, item.clinic, item.doctor): (item.clinic, BookedSlot(

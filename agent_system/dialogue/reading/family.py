@@ -57,8 +57,8 @@ def person_in(message: str) -> tuple[str, str | None] | None:
 
 
 def person_said(message: str) -> PersonSaid | None:
-    """A message that gives a full name, a CPF or both and nothing else ("Lia Prado Nunes", "o cpf dela é
-    390.533.447-05", "she is Ana Lima"); None for any other message."""
+    """A message that gives a full name, a CPF or both and nothing else ("Lia Prado Nunes", "o cpf dela é" and the
+    number, "she is Ana Lima"); None for any other message."""
     found = _CPF_LIKE.search(message)
     rest = message if found is None else message[:found.start()] + " " + message[found.end():]
     words = [w for w in re.split(r"[\s,;:.!?()]+", _NOT_NAME.sub(" ", rest)) if w]
@@ -66,7 +66,8 @@ def person_said(message: str) -> PersonSaid | None:
         return None
     if not words and found is None:
         return None
-    name = " ".join(w[:1].upper() + w[1:] if w.islower() and w not in _joining() else w for w in words)
+    joining = _joining()
+    name = " ".join(w[:1].upper() + w[1:] if w.islower() and w not in joining else w for w in words)
     return PersonSaid(name=unicodedata.normalize("NFC", name) if name else None,
                       cpf=normalize_cpf(found.group(1)) if found else None, cpf_typed=found is not None)
 

@@ -55,11 +55,8 @@ def person_named_in(message: str, doctor_words: frozenset[str] = frozenset()) ->
         return None
     start, end = min(candidates, key=lambda span: _distance(span, found.span()))
     name = " ".join(message[start:end].split())
-    if name.islower():
-        joining = _word_set("name_joining")
-        name = " ".join(w if w in joining else w.capitalize() for w in name.split())
     rest = _without(message, [(start, end), found.span()])
-    return NamedPerson(unicodedata.normalize("NFC", name), normalize_cpf(found.group(1)), rest)
+    return NamedPerson(_as_written(name), normalize_cpf(found.group(1)), rest)
 
 
 def name_named_in(message: str, doctor_words: frozenset[str] = frozenset()) -> tuple[str, str] | None:
@@ -76,10 +73,15 @@ def name_named_in(message: str, doctor_words: frozenset[str] = frozenset()) -> t
         return None
     start, end = candidates[0]
     name = " ".join(message[start:end].split())
+    return _as_written(name), _without(message, [(start, end)])
+
+
+def _as_written(name: str) -> str:
+    """A name as a booking holds it: typed all in lower case, each word capitalised but the joining ones ("da")."""
     if name.islower():
         joining = _word_set("name_joining")
         name = " ".join(w if w in joining else w.capitalize() for w in name.split())
-    return unicodedata.normalize("NFC", name), _without(message, [(start, end)])
+    return unicodedata.normalize("NFC", name)
 
 
 def _capitalised_runs(message: str, doctor_words: frozenset[str]) -> list[tuple[int, int]]:
