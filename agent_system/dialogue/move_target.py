@@ -97,7 +97,10 @@ class MoveTarget:
             return {"date": days[0]} if len(days) == 1 else {"date_from": min(days), "date_to": max(days)}
         if self.r.date_range:
             return self.r.range_filter()
-        return {"date": self._pending("new_date")} if self._pending("new_date") else {}
+        day = self._pending("new_date")
+        # "Quer tentar outro dia?" after that day showed nothing free: a yes asks for the doctor's other days.
+        tried = self.r.agrees and not any(s.date == day for s in self.last_slots)
+        return {"date": day} if day and not tried else {}
 
     def position_day(self, original: AppointmentItem) -> str:
         """The day whose first or last free slot a move asks for: a day said, days away from the booking, or its own."""

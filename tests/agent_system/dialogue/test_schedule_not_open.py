@@ -29,3 +29,16 @@ def test_a_move_a_week_past_the_open_schedule_says_so_and_writes_nothing(patient
     assert "ainda não está aberta" in answer.text and "11/12" in answer.text, answer.text
     assert all_store_bookings(clinics, conversation.patient.cpf) == [
         ("clinic_e", "Dra. Luciana Freitas", "2026-12-04", "15:00")]
+
+
+@pytest.mark.parametrize("yes", ["pode sim", "sim"])
+def test_a_yes_to_another_day_after_it_lists_the_doctors_open_days(patient, pipeline, clinics, yes):
+    conversation = patient(97903 if yes == "sim" else 97904, "Otávio Reis Lacerda")
+    run_turn(pipeline, conversation, "quero consulta com a dra luciana freitas sexta 04/12 as 15h")
+    _, asked = run_turn(pipeline, conversation, "rola empurrar isso uma semana pra frente? mesmo horario")
+    assert "outro dia" in asked.text, asked.text
+    _, listed = run_turn(pipeline, conversation, yes)
+    assert listed.slots and {s.doctor for s in listed.slots} == {"Dra. Luciana Freitas"}, listed.text
+    assert all(s.date <= "2026-12-06" for s in listed.slots) and "ainda não está aberta" not in listed.text
+    assert all_store_bookings(clinics, conversation.patient.cpf) == [
+        ("clinic_e", "Dra. Luciana Freitas", "2026-12-04", "15:00")]
